@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type BlobStore, LocalBlobStore } from './blobs/store';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { envelopePlugin } from './http/envelope';
+import { type CodeSender, LogSender } from './mail/sender';
+import { authRoutes } from './routes/auth';
+import { metaRoutes } from './routes/meta';
+import { userRoutes } from './routes/user';
+import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
+import type { Services } from './services/context';
+
+export type AppOptions = {
+  db: Db;
+  /** Folder for uploaded files, served at /blobs/. */
+  blobDir: string;
+  /** The built web app (Vite's dist), served at / with the SPA fallback; null for API only. */
+  staticDir?: string | null;
+  sender?: CodeSender;
+  blobs?: BlobStore;
+  rateLimits?: RateLimitConfig;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the server: external plugins, then ours (envelope, auth), then routes; migrations run
+ * before the first request. Used by `npm start`, the tests (through inject) and the benchmarks.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await migrate(options.db);
+  const services: Services = {
+    db: options.db,
+    sender: options.sender ?? new LogSender(app.log),
+    blobs: options.blobs ?? new LocalBlobStore(options.blobDir),
+    limits: createRateLimits(options.rateLimits),
+  };
+
+  app.decorate('services', services);
+  await app.register(envelopePlugin);
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.decorateRequest('caller', null);
+
+  await app.register(authRoutes(services));
+  await app.register(userRoutes(services));
+  await app.register(metaRoutes(options.staticDir ?? null));
+
+  await app.register(fastifyStatic, {
+    root: resolve(options.blobDir),
+    prefix: '/blobs/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const staticDir = options.staticDir ? resolve(options.staticDir) : null;
+  if (staticDir && existsSync(join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: false });
+    // Every non-API GET that is not a file is a route of the single-page app.
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/blobs/')) {
+        return reply.callNotFound();
+      }
+      const path = request.url.split('?')[0] ?? '/';
+      if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') return reply.sendFile(path.slice(1));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await options.db.close();
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type Locale, localeFromHeader } from '../../src/i18n/langs';
+import { type ServerMessageKey, serverText } from '../i18n';
+import { ApiError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+  interface FastifyReply {
+    /** Sends the success envelope {code: 200, msg, data}. */
+    ok<T>(data: T, msg?: ServerMessageKey): FastifyReply;
+  }
+}
+
+type ValidationIssue = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
+
+/** The message for the first bad field of a zod validation failure, naming that field. */
+function validationMessage(locale: Locale, issues: ValidationIssue[], context: string | undefined): string {
+  const issue = issues[0];
+  if (!issue) return serverText(locale, 'malformedBody');
+  if (issue.keyword === 'unrecognized_keys') {
+    const keys = (issue.params.keys as string[] | undefined) ?? [];
+    return serverText(locale, 'unknownField', { field: keys.join(', ') });
+  }
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
+  if (field === 'password' && issue.keyword === 'too_small') return serverText(locale, 'passwordTooShort');
+  const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
+  return serverText(locale, missing ? 'requiredField' : 'invalidField', { field });
+}
+
+const statusKey: Record<number, ServerMessageKey> = {
+  401: 'loginRequired',
+  404: 'notFound',
+  413: 'tooLarge',
+  429: 'rateLimited',
+};
+
+/**
+ * Makes every answer the SPEC §7 envelope in the caller's language (the `lang` header):
+ * successes through `reply.ok`, and every failure (ours, validation, Fastify's own) through
+ * one error handler, so no route can leak a bare error or a stack trace.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('locale', 'hk');
+  app.addHook('onRequest', async (request) => {
+    const lang = request.headers.lang;
+    request.locale = localeFromHeader(Array.isArray(lang) ? lang[0] : lang);
+  });
+  app.decorateReply('ok', function ok(this: FastifyReply, data: unknown, msg: ServerMessageKey = 'ok') {
+    return this.code(200).send({ code: 200, msg: serverText(this.request.locale, msg), data });
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale ?? 'hk';
+    const send = (status: number, msg: string) => reply.code(status).send({ code: status, msg, data: null });
+    if (error instanceof ApiError) return send(error.status, serverText(locale, error.key, error.params));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(400, validationMessage(locale, error.validation, error.validationContext));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key = statusKey[status] ?? 'malformedBody';
+      return send(status, serverText(locale, key, { minutes: 1 }));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, serverText(locale, 'serverError'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ code: 404, msg: serverText(request.locale, 'notFound'), data: null }),
+  );
+});

@@ -1,0 +1,21 @@
+import nodemailer from 'nodemailer';
+import { catalogs } from '../../src/i18n/catalog';
+import type { CodeMessage, CodeSender } from './sender';
+
+/** Mails codes to email accounts over SMTP_URL; mobile accounts fall back to `sms`. */
+export class SmtpSender implements CodeSender {
+  private readonly transport;
+  constructor(
+    url: string,
+    private readonly from: string,
+    private readonly sms: CodeSender,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: CodeMessage): Promise<void> {
+    if (message.to.kind !== 'email') return this.sms.send(message);
+    const text = catalogs[message.locale].server.codeMail.replace('{{code}}', message.code);
+    await this.transport.sendMail({ from: this.from, to: message.to.email, subject: text, text });
+  }
+}

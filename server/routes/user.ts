@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AVATAR_MAX_BYTES,
+  avatarResponseSchema,
+  modifyPwdBodySchema,
+  okResponseSchema,
+  profileResponseSchema,
+  resetPwdBodySchema,
+  setProfileBodySchema,
+} from '../../src/api';
+import { callerOf, requireCaller } from '../http/auth';
+import { readSingleFile } from '../http/uploads';
+import { modifyPassword, resetPassword } from '../services/accounts';
+import type { Services } from '../services/context';
+import { getProfile, setAvatar, setProfile } from '../services/profile';
+
+export function userRoutes(services: Services) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const signedIn = requireCaller(services);
+
+    app.post(
+      '/api/user/resetPwd',
+      { schema: { body: resetPwdBodySchema, response: { 200: okResponseSchema } } },
+      async (req, reply) => {
+        await resetPassword(services, req.body);
+        return reply.ok(null, 'passwordChanged');
+      },
+    );
+
+    app.post(
+      '/api/user/modifyPwd',
+      { schema: { body: modifyPwdBodySchema, response: { 200: okResponseSchema } }, preHandler: signedIn },
+      async (req, reply) => {
+        await modifyPassword(services, callerOf(req), req.body);
+        return reply.ok(null, 'passwordChanged');
+      },
+    );
+
+    app.get(
+      '/api/user/getProfile',
+      { schema: { response: { 200: profileResponseSchema } }, preHandler: signedIn },
+      async (req, reply) => reply.ok(await getProfile(services, callerOf(req))),
+    );
+
+    app.post(
+      '/api/user/setProfile',
+      { schema: { body: setProfileBodySchema, response: { 200: profileResponseSchema } }, preHandler: signedIn },
+      async (req, reply) => reply.ok(await setProfile(services, callerOf(req), req.body), 'saved'),
+    );
+
+    app.post(
+      '/api/user/uploadAvatar',
+      { schema: { response: { 200: avatarResponseSchema } }, preHandler: signedIn },
+      async (req, reply) => {
+        const file = await readSingleFile(req, AVATAR_MAX_BYTES, /^image\//);
+        return reply.ok({ avatar: await setAvatar(services, callerOf(req), file) }, 'saved');
+      },
+    );
+  };
+}

@@ -1,0 +1,125 @@
+import {
+  type AccountRef,
+  accountRef,
+  type LoginBody,
+  type LoginPayload,
+  type ModifyPwdBody,
+  type RegisterBody,
+  type ResetPwdBody,
+  type SendVerifyCodeBody,
+} from '../../src/api';
+import type { Locale } from '../../src/i18n/langs';
+import { ApiError } from '../http/errors';
+import { accountLabel } from '../mail/sender';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import type { Caller, Services } from './context';
+import { issueToken, revokeOtherTokens, revokeToken } from './tokens';
+import { findUserByAccount, findUserById, identityKey, loginPayload } from './users';
+import { consumeCode, createCode } from './verify-codes';
+
+/**
+ * Sends a code for register, login or reset. For login and reset an unknown account gets the
+ * same answer and no code, so this call does not tell who has an account.
+ */
+export async function sendVerifyCode(s: Services, body: SendVerifyCodeBody, ip: string, locale: Locale): Promise<void> {
+  const to = accountRef(body);
+  await s.limits.verifyCode(ip, accountLabel(to));
+  const user = await findUserByAccount(s.db, to);
+  if (body.scene === 'register' && user) throw new ApiError(409, 'accountExists');
+  if (body.scene !== 'register' && !user) return;
+  const code = await createCode(s.db, to, body.scene);
+  await s.sender.send({ to, code, scene: body.scene, locale });
+}
+
+async function requireCode(s: Services, to: AccountRef, scene: 'register' | 'login' | 'reset', code: string) {
+  // Outside the write transaction on purpose: a wrong guess must count even though the call fails.
+  if (!(await consumeCode(s.db, to, scene, code))) throw new ApiError(400, 'wrongCode');
+}
+
+export async function register(s: Services, body: RegisterBody, ip: string): Promise<LoginPayload> {
+  await s.limits.register(ip);
+  const to = accountRef(body);
+  if (await findUserByAccount(s.db, to)) throw new ApiError(409, 'accountExists');
+  await requireCode(s, to, 'register', body.code);
+  const passwordHash = await hashPassword(body.password);
+  const { kind, identifier } = identityKey(to);
+  return s.db.tx(async (q) => {
+    const [user] = await q.query<{ id: number }>(
+      `insert into users (full_name, email, area, mobile, password_hash, signup_type)
+       values ($1, $2, $3, $4, $5, 2) returning id`,
+      [
+        body.name ?? '',
+        to.kind === 'email' ? to.email : null,
+        to.kind === 'mobile' ? to.area : null,
+        to.kind === 'mobile' ? to.mobile : null,
+        passwordHash,
+      ],
+    );
+    if (!user) throw new Error('insert returned no row');
+    const taken = await q.query(
+      `insert into login_identities (user_id, kind, identifier) values ($1, $2, $3)
+       on conflict do nothing returning id`,
+      [user.id, kind, identifier],
+    );
+    if (taken.length === 0) throw new ApiError(409, 'accountExists');
+    const token = await issueToken(q, user.id, 2);
+    const row = await findUserById(q, user.id);
+    if (!row) throw new Error('user vanished');
+    return loginPayload(row, token, 2);
+  });
+}
+
+export async function login(s: Services, body: LoginBody, ip: string): Promise<LoginPayload> {
+  const to = accountRef(body);
+  const account = accountLabel(to);
+  await s.limits.beforeLogin(ip, account);
+  const user = await findUserByAccount(s.db, to);
+  if (body.code !== undefined) {
+    if (!user || !(await consumeCode(s.db, to, 'login', body.code))) {
+      await s.limits.loginFailed(ip, account);
+      throw new ApiError(400, 'wrongCode');
+    }
+  } else if (!(await verifyPassword(user?.password_hash ?? null, body.password ?? '')) || !user) {
+    await s.limits.loginFailed(ip, account);
+    throw new ApiError(400, user && user.password_hash === null ? 'noPassword' : 'wrongPassword');
+  }
+  await s.limits.loginSucceeded(ip, account);
+  const loginType = body.code !== undefined ? 1 : 2;
+  const token = await issueToken(s.db, user.id, loginType);
+  return loginPayload(user, token, loginType);
+}
+
+export async function logout(s: Services, caller: Caller): Promise<void> {
+  await revokeToken(s.db, caller.tokenId);
+}
+
+/** Sets a new password with a reset code; every open session of the account ends. */
+export async function resetPassword(s: Services, body: ResetPwdBody): Promise<void> {
+  const to = accountRef(body);
+  const user = await findUserByAccount(s.db, to);
+  if (!user) throw new ApiError(400, 'wrongCode');
+  await requireCode(s, to, 'reset', body.code);
+  const passwordHash = await hashPassword(body.password);
+  await s.db.tx(async (q) => {
+    await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await revokeOtherTokens(q, user.id, null);
+  });
+}
+
+/** Changes the password (the current one is required when one is set); other sessions end. */
+export async function modifyPassword(s: Services, caller: Caller, body: ModifyPwdBody): Promise<void> {
+  const user = await findUserById(s.db, caller.userId);
+  if (!user) throw new ApiError(401, 'loginRequired');
+  if (user.password_hash !== null) {
+    await s.limits.beforeLogin(caller.ip, `user:${user.id}`);
+    if (!(await verifyPassword(user.password_hash, body.old_password ?? ''))) {
+      await s.limits.loginFailed(caller.ip, `user:${user.id}`);
+      throw new ApiError(400, 'oldPasswordWrong');
+    }
+  }
+  const passwordHash = await hashPassword(body.password);
+  await s.db.tx(async (q) => {
+    await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await revokeOtherTokens(q, user.id, caller.tokenId);
+  });
+}

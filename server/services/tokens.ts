@@ -1,0 +1,41 @@
+import type { LoginType } from '../../src/api';
+import type { Queryable } from '../db/db';
+import { newToken, sha256 } from '../security/secrets';
+
+export const TOKEN_LIFETIME_DAYS = 180;
+
+/** Issues a new session token for the user; only its hash is stored. */
+export async function issueToken(q: Queryable, userId: number, loginType: LoginType): Promise<string> {
+  const token = newToken();
+  await q.query(
+    `insert into auth_tokens (user_id, token_hash, login_type, expires_at)
+     values ($1, $2, $3, now() + make_interval(days => $4))`,
+    [userId, sha256(token), loginType, TOKEN_LIFETIME_DAYS],
+  );
+  return token;
+}
+
+export type TokenSession = { tokenId: number; userId: number; loginType: LoginType };
+
+/** The live session a token belongs to, or null when it is unknown, expired or revoked. */
+export async function resolveToken(q: Queryable, token: string): Promise<TokenSession | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await q.query<{ id: number; user_id: number; login_type: LoginType }>(
+    `select t.id, t.user_id, t.login_type from auth_tokens t join users u on u.id = t.user_id
+     where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now() and u.deleted_at is null`,
+    [sha256(token)],
+  );
+  return row ? { tokenId: row.id, userId: row.user_id, loginType: row.login_type } : null;
+}
+
+export async function revokeToken(q: Queryable, tokenId: number): Promise<void> {
+  await q.query('update auth_tokens set revoked_at = now() where id = $1 and revoked_at is null', [tokenId]);
+}
+
+/** Ends every session of the user but `keepTokenId` (after a password change or reset). */
+export async function revokeOtherTokens(q: Queryable, userId: number, keepTokenId: number | null): Promise<void> {
+  await q.query(
+    'update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2',
+    [userId, keepTokenId],
+  );
+}

@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from './main';
+
+/**
+ * `npm start`: builds the web app when dist is missing or older than its sources, then serves.
+ * Set STATIC_DIR to serve another build and skip this check.
+ */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+if (!process.env.STATIC_DIR) {
+  const built = newestMtime('dist/index.html');
+  const sources = Math.max(...['src', 'public', 'sw', 'workers', 'index.html', 'vite.config.ts'].map(newestMtime));
+  if (built < sources) {
+    console.log('Building the web app (vite build)…');
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
+  }
+}
+
+await main();

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { envelopeSchema, okSchema } from './envelope';
+import { accountShape, checkAccount, codeField, nameField, passwordField } from './fields';
+
+export const verifySceneSchema = z.enum(['register', 'login', 'reset']);
+export type VerifyScene = z.infer<typeof verifySceneSchema>;
+
+export const sendVerifyCodeBodySchema = z
+  .strictObject({ ...accountShape, scene: verifySceneSchema })
+  .superRefine(checkAccount);
+export type SendVerifyCodeBody = z.infer<typeof sendVerifyCodeBodySchema>;
+
+export const registerBodySchema = z
+  .strictObject({ ...accountShape, password: passwordField, code: codeField, name: nameField.optional() })
+  .superRefine(checkAccount);
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z
+  .strictObject({ ...accountShape, password: passwordField.optional(), code: codeField.optional() })
+  .superRefine((value, ctx) => {
+    checkAccount(value, ctx);
+    if ((value.password === undefined) === (value.code === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password or code' });
+    }
+  });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const resetPwdBodySchema = z
+  .strictObject({ ...accountShape, code: codeField, password: passwordField })
+  .superRefine(checkAccount);
+export type ResetPwdBody = z.infer<typeof resetPwdBodySchema>;
+
+export const modifyPwdBodySchema = z.strictObject({
+  old_password: z.string().max(128).optional(),
+  password: passwordField,
+});
+export type ModifyPwdBody = z.infer<typeof modifyPwdBodySchema>;
+
+/** How this session signed in: 1 verification code, 2 password, 4 a bound third-party account. */
+export const loginTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(4)]);
+export type LoginType = z.infer<typeof loginTypeSchema>;
+
+export const sexSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** The login payload of SPEC §3. */
+export const loginPayloadSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  avatar: z.string(),
+  token: z.string(),
+  area: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  sex: sexSchema,
+  age: z.number().int().nullable(),
+  profile: z.string(),
+  birth: z.string().nullable(),
+  password: z.boolean(),
+  login_type: loginTypeSchema,
+});
+export type LoginPayload = z.infer<typeof loginPayloadSchema>;
+
+export const loginResponseSchema = envelopeSchema(loginPayloadSchema);
+export const okResponseSchema = envelopeSchema(okSchema);

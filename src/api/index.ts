@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './envelope';
+export * from './fields';
+export * from './meta';
+export * from './user';

@@ -1,0 +1,23 @@
+/** The six interface languages (SPEC §9) and the `lang` header each one sends (SPEC §7). */
+export const LOCALES = ['hk', 'en', 'cn', 'jp', 'kr', 'th'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'hk';
+
+export const LANG_HEADER: Record<Locale, string> = {
+  hk: 'zh-tw',
+  en: 'en-us',
+  cn: 'zh-cn',
+  jp: 'ja-jp',
+  kr: 'ko-kr',
+  th: 'th-th',
+};
+
+const byHeader = new Map<string, Locale>(
+  Object.entries(LANG_HEADER).map(([locale, header]) => [header, locale as Locale]),
+);
+
+/** Maps a `lang` header to a locale; anything absent or unknown falls back to hk (zh-tw). */
+export function localeFromHeader(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  return byHeader.get(header.trim().toLowerCase()) ?? DEFAULT_LOCALE;
+}

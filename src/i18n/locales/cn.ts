@@ -1,0 +1,32 @@
+import type { Messages } from './hk';
+
+export const cn: Messages = {
+  server: {
+    ok: '成功',
+    codeSent: '验证码已发送',
+    codeMail: 'Cardbook 验证码：{{code}}（10 分钟内有效）',
+    registered: '注册成功',
+    loggedIn: '登录成功',
+    loggedOut: '已退出登录',
+    passwordChanged: '密码已修改',
+    saved: '已保存',
+    invalidField: '字段“{{field}}”格式不正确',
+    requiredField: '请填写字段“{{field}}”',
+    unknownField: '不支持的字段“{{field}}”',
+    malformedBody: '请求内容格式不正确',
+    passwordTooShort: '请输入六位或以上的密码',
+    loginRequired: '请重新登录',
+    wrongPassword: '账号或密码错误',
+    wrongCode: '验证码错误或已过期',
+    accountExists: '该账号已注册',
+    noPassword: '该账号尚未设置密码，请使用验证码登录',
+    oldPasswordWrong: '当前密码不正确',
+    rateLimited: '尝试次数过多，请在 {{minutes}} 分钟后再试',
+    fileTooLarge: '文件太大，不能超过 {{mb}}MB',
+    tooLarge: '请求内容太大',
+    notImage: '请选择图片文件',
+    fileMissing: '请选择文件',
+    notFound: '找不到请求的内容',
+    serverError: '服务器异常，请联系管理员！',
+  },
+};

@@ -1,0 +1,32 @@
+import type { Messages } from './hk';
+
+export const en: Messages = {
+  server: {
+    ok: 'Success',
+    codeSent: 'The verification code has been sent',
+    codeMail: 'Your Cardbook verification code: {{code}} (valid for 10 minutes)',
+    registered: 'Registration successful',
+    loggedIn: 'Logged in',
+    loggedOut: 'Logged out',
+    passwordChanged: 'Password changed',
+    saved: 'Saved',
+    invalidField: 'The field “{{field}}” is not valid',
+    requiredField: 'Please fill in the field “{{field}}”',
+    unknownField: 'The field “{{field}}” is not supported',
+    malformedBody: 'The request body is malformed',
+    passwordTooShort: 'Please enter a password of six or more digits',
+    loginRequired: 'Please login again',
+    wrongPassword: 'Wrong account or password',
+    wrongCode: 'The verification code is wrong or has expired',
+    accountExists: 'This account is already registered',
+    noPassword: 'This account has no password yet; please log in with a verification code',
+    oldPasswordWrong: 'The current password is wrong',
+    rateLimited: 'Too many attempts, please try again in {{minutes}} minutes',
+    fileTooLarge: 'The file is too large; it cannot exceed {{mb}}MB',
+    tooLarge: 'The request is too large',
+    notImage: 'Please choose an image file',
+    fileMissing: 'Please choose a file',
+    notFound: 'Not found',
+    serverError: 'Server is abnormal, please contact the administrator!',
+  },
+};

@@ -1,0 +1,32 @@
+import type { Messages } from './hk';
+
+export const jp: Messages = {
+  server: {
+    ok: '成功しました',
+    codeSent: '認証コードを送信しました',
+    codeMail: 'Cardbook 認証コード：{{code}}（10分間有効）',
+    registered: '登録が完了しました',
+    loggedIn: 'ログインしました',
+    loggedOut: 'ログアウトしました',
+    passwordChanged: 'パスワードを変更しました',
+    saved: '保存しました',
+    invalidField: '項目「{{field}}」の形式が正しくありません',
+    requiredField: '項目「{{field}}」を入力してください',
+    unknownField: '項目「{{field}}」はサポートされていません',
+    malformedBody: 'リクエストの形式が正しくありません',
+    passwordTooShort: '6文字以上のパスワードを入力してください',
+    loginRequired: 'もう一度ログインしてください',
+    wrongPassword: 'アカウントまたはパスワードが間違っています',
+    wrongCode: '認証コードが間違っているか、有効期限が切れています',
+    accountExists: 'このアカウントは既に登録されています',
+    noPassword: 'このアカウントにはパスワードが設定されていません。認証コードでログインしてください',
+    oldPasswordWrong: '現在のパスワードが間違っています',
+    rateLimited: '試行回数が多すぎます。{{minutes}}分後にもう一度お試しください',
+    fileTooLarge: 'ファイルが大きすぎます（{{mb}}MBまで）',
+    tooLarge: 'リクエストが大きすぎます',
+    notImage: '画像ファイルを選択してください',
+    fileMissing: 'ファイルを選択してください',
+    notFound: '見つかりません',
+    serverError: 'サーバーに異常があります。管理者にお問い合わせください！',
+  },
+};

@@ -1,0 +1,32 @@
+import type { Messages } from './hk';
+
+export const kr: Messages = {
+  server: {
+    ok: '성공',
+    codeSent: '인증 코드가 전송되었습니다',
+    codeMail: 'Cardbook 인증 코드: {{code}} (10분간 유효)',
+    registered: '가입이 완료되었습니다',
+    loggedIn: '로그인되었습니다',
+    loggedOut: '로그아웃되었습니다',
+    passwordChanged: '비밀번호가 변경되었습니다',
+    saved: '저장되었습니다',
+    invalidField: '"{{field}}" 항목의 형식이 올바르지 않습니다',
+    requiredField: '"{{field}}" 항목을 입력해 주세요',
+    unknownField: '"{{field}}" 항목은 지원되지 않습니다',
+    malformedBody: '요청 형식이 올바르지 않습니다',
+    passwordTooShort: '6자 이상의 비밀번호를 입력해 주세요',
+    loginRequired: '다시 로그인해 주세요',
+    wrongPassword: '계정 또는 비밀번호가 올바르지 않습니다',
+    wrongCode: '인증 코드가 올바르지 않거나 만료되었습니다',
+    accountExists: '이미 가입된 계정입니다',
+    noPassword: '이 계정에는 비밀번호가 없습니다. 인증 코드로 로그인해 주세요',
+    oldPasswordWrong: '현재 비밀번호가 올바르지 않습니다',
+    rateLimited: '시도 횟수가 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요',
+    fileTooLarge: '파일이 너무 큽니다({{mb}}MB 이하)',
+    tooLarge: '요청이 너무 큽니다',
+    notImage: '이미지 파일을 선택해 주세요',
+    fileMissing: '파일을 선택해 주세요',
+    notFound: '찾을 수 없습니다',
+    serverError: '서버에 문제가 있습니다. 관리자에게 문의해 주세요!',
+  },
+};

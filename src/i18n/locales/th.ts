@@ -1,0 +1,32 @@
+import type { Messages } from './hk';
+
+export const th: Messages = {
+  server: {
+    ok: 'สำเร็จ',
+    codeSent: 'ส่งรหัสยืนยันแล้ว',
+    codeMail: 'รหัสยืนยัน Cardbook: {{code}} (ใช้ได้ 10 นาที)',
+    registered: 'ลงทะเบียนสำเร็จ',
+    loggedIn: 'เข้าสู่ระบบแล้ว',
+    loggedOut: 'ออกจากระบบแล้ว',
+    passwordChanged: 'เปลี่ยนรหัสผ่านแล้ว',
+    saved: 'บันทึกแล้ว',
+    invalidField: 'ช่อง “{{field}}” ไม่ถูกต้อง',
+    requiredField: 'กรุณากรอกช่อง “{{field}}”',
+    unknownField: 'ไม่รองรับช่อง “{{field}}”',
+    malformedBody: 'รูปแบบคำขอไม่ถูกต้อง',
+    passwordTooShort: 'กรุณาใส่รหัสผ่านอย่างน้อยหกตัว',
+    loginRequired: 'กรุณาเข้าสู่ระบบอีกครั้ง',
+    wrongPassword: 'บัญชีหรือรหัสผ่านไม่ถูกต้อง',
+    wrongCode: 'รหัสยืนยันไม่ถูกต้องหรือหมดอายุแล้ว',
+    accountExists: 'บัญชีนี้ลงทะเบียนแล้ว',
+    noPassword: 'บัญชีนี้ยังไม่ได้ตั้งรหัสผ่าน กรุณาเข้าสู่ระบบด้วยรหัสยืนยัน',
+    oldPasswordWrong: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+    rateLimited: 'พยายามหลายครั้งเกินไป กรุณาลองใหม่ในอีก {{minutes}} นาที',
+    fileTooLarge: 'ไฟล์ใหญ่เกินไป ต้องไม่เกิน {{mb}}MB',
+    tooLarge: 'คำขอมีขนาดใหญ่เกินไป',
+    notImage: 'กรุณาเลือกไฟล์รูปภาพ',
+    fileMissing: 'กรุณาเลือกไฟล์',
+    notFound: 'ไม่พบข้อมูล',
+    serverError: 'เซิร์ฟเวอร์ผิดปกติ กรุณาติดต่อผู้ดูแลระบบ!',
+  },
+};

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Emits /version.json (SPEC §4 version check) from package.json, the one place the version lives. */
+function versionFile(): Plugin {
+  return {
+    name: 'cardbook-version-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/blobs': 'http://localhost:8080',
+      '/version.json': 'http://localhost:8080',
+    },
+  },
+  build: { target: 'es2022', sourcemap: true },
+});
