@@ -4,22 +4,24 @@ import { ApiError } from './errors';
 /**
  * Reads the one file of a multipart upload into memory, refusing (413) as soon as it passes
  * `maxBytes`, so an oversize upload is never stored. Only a declared type matching `accept`
- * gets through; the service still decodes the bytes before trusting them.
+ * gets through; the service still decodes the bytes before trusting them. A body that is not
+ * well-formed multipart is the caller's fault (400), never a server error.
  */
 export async function readSingleFile(request: FastifyRequest, maxBytes: number, accept: RegExp): Promise<Buffer> {
   if (!request.isMultipart()) throw new ApiError(400, 'fileMissing');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
-  if (!file) throw new ApiError(400, 'fileMissing');
-  if (!accept.test(file.mimetype)) {
-    file.file.resume();
-    throw new ApiError(400, 'notImage');
-  }
   try {
+    const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+    if (!file) throw new ApiError(400, 'fileMissing');
+    if (!accept.test(file.mimetype)) {
+      file.file.resume();
+      throw new ApiError(400, 'notImage');
+    }
     return await file.toBuffer();
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new ApiError(413, 'fileTooLarge', { mb: Math.round(maxBytes / 1024 / 1024) });
     }
-    throw err;
+    throw new ApiError(400, 'malformedBody');
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  emptyBodySchema,
   loginBodySchema,
   loginResponseSchema,
   okResponseSchema,
@@ -38,7 +39,7 @@ export function authRoutes(services: Services) {
 
     app.post(
       '/api/logout',
-      { schema: { response: { 200: okResponseSchema } }, preHandler: requireCaller(services) },
+      { schema: { body: emptyBodySchema, response: { 200: okResponseSchema } }, preHandler: requireCaller(services) },
       async (req, reply) => {
         await logout(services, callerOf(req));
         return reply.ok(null, 'loggedOut');

@@ -2,20 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { timeResponseSchema, versionFileSchema } from '../../src/api';
+import { plainQuerySchema, timeResponseSchema, versionFileSchema } from '../../src/api';
 import { APP_VERSION } from '../version';
 
 export function metaRoutes(staticDir: string | null) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/get_time', { schema: { response: { 200: timeResponseSchema } } }, async (_req, reply) =>
-      reply.ok({ time: Date.now() }),
+    app.get(
+      '/api/get_time',
+      { schema: { querystring: plainQuerySchema, response: { 200: timeResponseSchema } } },
+      async (_req, reply) => reply.ok({ time: Date.now() }),
     );
 
     // Read on every request (never cached), so a deploy that replaces the built app's
     // version.json is seen by open clients at their next navigation (SPEC §4).
-    app.get('/version.json', async (_req, reply) => {
+    app.get('/version.json', { schema: { querystring: plainQuerySchema } }, async (_req, reply) => {
       let version = APP_VERSION;
       if (staticDir) {
         const file = await readFile(join(staticDir, 'version.json'), 'utf8').catch(() => 'null');

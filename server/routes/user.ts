@@ -5,6 +5,7 @@ import {
   avatarResponseSchema,
   modifyPwdBodySchema,
   okResponseSchema,
+  plainQuerySchema,
   profileResponseSchema,
   resetPwdBodySchema,
   setProfileBodySchema,
@@ -40,7 +41,7 @@ export function userRoutes(services: Services) {
 
     app.get(
       '/api/user/getProfile',
-      { schema: { response: { 200: profileResponseSchema } }, preHandler: signedIn },
+      { schema: { querystring: plainQuerySchema, response: { 200: profileResponseSchema } }, preHandler: signedIn },
       async (req, reply) => reply.ok(await getProfile(services, callerOf(req))),
     );
 

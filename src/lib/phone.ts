@@ -1,4 +1,4 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /** The two areas a mobile number can be registered in (SPEC §9): Hong Kong and mainland China. */
 export const AREAS = ['hk', 'ch'] as const;
@@ -6,11 +6,12 @@ export type Area = (typeof AREAS)[number];
 
 const COUNTRY: Record<Area, CountryCode> = { hk: 'HK', ch: 'CN' };
 
-/** The national number of a valid mobile in that area, digits only, or null when it is not one. */
+/**
+ * The national number of a valid mobile in that area, digits only, or null when it is not one.
+ * The 'mobile' metadata of libphonenumber makes isValid() true for mobile numbers only.
+ */
 export function normalizeMobile(area: Area, mobile: string): string | null {
   const parsed = parsePhoneNumberFromString(mobile, COUNTRY[area]);
   if (!parsed || parsed.country !== COUNTRY[area] || !parsed.isValid()) return null;
-  const type = parsed.getType();
-  if (type !== undefined && type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
   return String(parsed.nationalNumber);
 }

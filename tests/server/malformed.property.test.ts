@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  emptyBodySchema,
+  loginBodySchema,
+  modifyPwdBodySchema,
+  registerBodySchema,
+  resetPwdBodySchema,
+  sendVerifyCodeBodySchema,
+  setProfileBodySchema,
+} from '../../src/api';
+import { LANG_HEADER } from '../../src/i18n/langs';
+import { createTestApp, dbSnapshot, registerUser, type TestApp } from './helper';
+
+/**
+ * Sends malformed bodies, wrong types, oversize strings and unknown fields to every route:
+ * each must answer a 4xx envelope (never a 5xx) and leave the database exactly as it was.
+ */
+const JSON_ROUTES: Record<string, z.ZodType> = {
+  '/api/sendVerifyCode': sendVerifyCodeBodySchema,
+  '/api/register': registerBodySchema,
+  '/api/login': loginBodySchema,
+  '/api/logout': emptyBodySchema,
+  '/api/user/resetPwd': resetPwdBodySchema,
+  '/api/user/modifyPwd': modifyPwdBodySchema,
+  '/api/user/setProfile': setProfileBodySchema,
+};
+const UPLOAD_ROUTES = ['/api/user/uploadAvatar'];
+
+function knownKeys(schema: z.ZodType): string[] {
+  const inner = (schema as { unwrap?: () => z.ZodType }).unwrap?.() ?? schema;
+  return Object.keys((inner as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+}
+
+const wrongType = fc.oneof(fc.boolean(), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const oversize = fc.string({ minLength: 2_001, maxLength: 6_000 });
+
+/** A body with at least one thing wrong with it, as a raw payload string. */
+function badBody(keys: string[], bodyOptional: boolean): fc.Arbitrary<string> {
+  const validish = fc.dictionary(fc.constantFrom(...(keys.length ? keys : ['x'])), fc.string({ maxLength: 10 }), {
+    maxKeys: 3,
+  });
+  const unknownKey = fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !keys.includes(k) && k !== '__proto__');
+  const withBadField = keys.length
+    ? [
+        fc
+          .tuple(validish, fc.constantFrom(...keys), fc.oneof(wrongType, oversize))
+          .map(([base, key, value]) => ({ ...base, [key]: value })),
+      ]
+    : [];
+  return fc.oneof(
+    fc
+      .oneof(
+        fc.string(),
+        fc.double(),
+        fc.boolean(),
+        ...(bodyOptional ? [] : [fc.constant(null)]),
+        fc.array(fc.anything()),
+      )
+      .map((v) => JSON.stringify(v)),
+    fc
+      .tuple(validish, unknownKey, fc.jsonValue())
+      .map(([base, key, value]) => JSON.stringify({ ...base, [key]: value })),
+    ...withBadField.map((arb) => arb.map((v) => JSON.stringify(v))),
+    fc.constantFrom('{', '{"email":', '[1,2', '{"a":1}}', 'nul', '\u0000'),
+  );
+}
+
+const lang = fc.constantFrom(undefined, ...Object.values(LANG_HEADER));
+
+let t: TestApp;
+let token: string;
+const answers: { route: string; status: number }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await registerUser(t)).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function expectEnvelope4xx(route: string, status: number, body: unknown) {
+  answers.push({ route, status });
+  expect(status, route).toBeGreaterThanOrEqual(400);
+  expect(status, route).toBeLessThan(500);
+  expect(body).toMatchObject({ code: status, data: null });
+  expect(typeof (body as { msg: unknown }).msg).toBe('string');
+  expect((body as { msg: string }).msg.length).toBeGreaterThan(0);
+}
+
+describe('every route refuses bad input cleanly', () => {
+  it('covers every /api route the server has', () => {
+    const printed = t.app.printRoutes({ commonPrefix: false });
+    const routes = [...printed.matchAll(/(\/api\/\S+) \(([A-Z, ]+)\)/g)].map((m) => m[1] as string);
+    const covered = new Set([...Object.keys(JSON_ROUTES), ...UPLOAD_ROUTES, '/api/get_time', '/api/user/getProfile']);
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+  });
+
+  it.each(Object.entries(JSON_ROUTES))('POST %s', async (route, schema) => {
+    const before = await dbSnapshot(t.app);
+    await fc.assert(
+      fc.asyncProperty(
+        badBody(knownKeys(schema), schema.safeParse(null).success),
+        lang,
+        fc.boolean(),
+        async (payload, language, signedIn) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (language) headers.lang = language;
+          if (signedIn) headers.token = token;
+          const res = await t.app.inject({ method: 'POST', url: route, headers, payload });
+          expectEnvelope4xx(route, res.statusCode, res.json());
+        },
+      ),
+      { numRuns: 80 },
+    );
+    expect(await dbSnapshot(t.app)).toBe(before);
+  });
+
+  it.each(['/api/get_time', '/api/user/getProfile', '/version.json'])(
+    'GET %s with unknown or oversize query',
+    async (route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc
+              .string({ minLength: 1, maxLength: 10 })
+              .filter((k) => k !== 't')
+              .map((k) => ({ [k]: 'x' })),
+            fc.string({ minLength: 33, maxLength: 500 }).map((v) => ({ t: v })),
+          ),
+          async (query) => {
+            const res = await t.app.inject({ method: 'GET', url: route, query, headers: { token } });
+            expectEnvelope4xx(route, res.statusCode, res.json());
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
+
+  it.each(UPLOAD_ROUTES)('POST %s without a multipart image', async (route) => {
+    const before = await dbSnapshot(t.app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('application/json', 'text/plain', 'application/octet-stream', 'multipart/form-data'),
+        fc.string({ maxLength: 200 }),
+        async (contentType, payload) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: route,
+            headers: { 'content-type': contentType, token },
+            payload,
+          });
+          expectEnvelope4xx(route, res.statusCode, res.json());
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(await dbSnapshot(t.app)).toBe(before);
+  });
+
+  it('saw no 5xx at all', () => {
+    expect(answers.length).toBeGreaterThan(500);
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+  });
+});
