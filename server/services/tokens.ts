@@ -17,12 +17,16 @@ export async function issueToken(q: Queryable, userId: number, loginType: LoginT
 
 export type TokenSession = { tokenId: number; userId: number; loginType: LoginType };
 
-/** The live session a token belongs to, or null when it is unknown, expired or revoked. */
+/**
+ * The live session a token belongs to, or null when it is unknown, expired or revoked. This
+ * runs on every signed-in request, so it reads one indexed row and nothing else: removing an
+ * account must revoke its tokens (revokeOtherTokens with null) rather than rely on a join here.
+ */
 export async function resolveToken(q: Queryable, token: string): Promise<TokenSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await q.query<{ id: number; user_id: number; login_type: LoginType }>(
-    `select t.id, t.user_id, t.login_type from auth_tokens t join users u on u.id = t.user_id
-     where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now() and u.deleted_at is null`,
+    `select id, user_id, login_type from auth_tokens
+     where token_hash = $1 and revoked_at is null and expires_at > now()`,
     [sha256(token)],
   );
   return row ? { tokenId: row.id, userId: row.user_id, loginType: row.login_type } : null;
