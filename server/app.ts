@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
-import { envelopePlugin } from './http/envelope';
+import { envelopePlugin, sendNotFound } from './http/envelope';
 import { type CodeSender, LogSender } from './mail/sender';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
@@ -50,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   await migrate(options.db);
+  mkdirSync(options.blobDir, { recursive: true });
   const services: Services = {
     db: options.db,
     sender: options.sender ?? new LogSender(app.log),
@@ -75,18 +76,30 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : null;
-  if (staticDir && existsSync(join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: false });
-    // Every non-API GET that is not a file is a route of the single-page app.
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url.startsWith('/blobs/')) {
-        return reply.callNotFound();
-      }
-      const path = request.url.split('?')[0] ?? '/';
-      if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') return reply.sendFile(path.slice(1));
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const spa = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      index: ['index.html'],
+      wildcard: true,
+      // Hashed build assets never change; everything else is checked on each load.
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
+  // A GET for a page (not an API call, not a file) is a route of the single-page app; the app
+  // itself shows its 404 page for paths it does not know.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/blobs/') &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (spa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendNotFound(request, reply);
+  });
 
   app.addHook('onClose', async () => {
     await options.db.close();

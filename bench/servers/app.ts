@@ -14,7 +14,9 @@ const db = url
 const sender = new LogSender();
 const app = await buildApp({ db, blobDir: join(dir, 'blobs'), sender, logger: false });
 // The bench registers its users through the real API; it reads their codes over this side door.
-app.get('/bench/code/:account', async (req) => ({ code: sender.lastCode((req.params as { account: string }).account) }));
+app.get('/bench/code/:account', async (req) => ({
+  code: sender.lastCode((req.params as { account: string }).account),
+}));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`PORT ${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -33,6 +33,7 @@ function validationMessage(locale: Locale, issues: ValidationIssue[], context: s
 
 const statusKey: Record<number, ServerMessageKey> = {
   401: 'loginRequired',
+  403: 'forbidden',
   404: 'notFound',
   413: 'tooLarge',
   429: 'rateLimited',
@@ -68,8 +69,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return send(500, serverText(locale, 'serverError'));
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ code: 404, msg: serverText(request.locale, 'notFound'), data: null }),
-  );
 });
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ code: 404, msg: serverText(request.locale, 'notFound'), data: null });
+}

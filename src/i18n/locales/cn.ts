@@ -26,6 +26,7 @@ export const cn: Messages = {
     tooLarge: '请求内容太大',
     notImage: '请选择图片文件',
     fileMissing: '请选择文件',
+    forbidden: '拒绝访问',
     notFound: '找不到请求的内容',
     serverError: '服务器异常，请联系管理员！',
   },

@@ -26,6 +26,7 @@ export const en: Messages = {
     tooLarge: 'The request is too large',
     notImage: 'Please choose an image file',
     fileMissing: 'Please choose a file',
+    forbidden: 'Access Denied',
     notFound: 'Not found',
     serverError: 'Server is abnormal, please contact the administrator!',
   },

@@ -25,6 +25,7 @@ export const hk = {
     tooLarge: '請求內容太大',
     notImage: '請選擇圖片檔案',
     fileMissing: '請選擇檔案',
+    forbidden: '拒絕訪問',
     notFound: '找不到請求的內容',
     serverError: '服務器異常，請聯繫管理員！',
   },

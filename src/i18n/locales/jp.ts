@@ -26,6 +26,7 @@ export const jp: Messages = {
     tooLarge: 'リクエストが大きすぎます',
     notImage: '画像ファイルを選択してください',
     fileMissing: 'ファイルを選択してください',
+    forbidden: 'アクセスが拒否されました',
     notFound: '見つかりません',
     serverError: 'サーバーに異常があります。管理者にお問い合わせください！',
   },

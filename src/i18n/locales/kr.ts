@@ -26,6 +26,7 @@ export const kr: Messages = {
     tooLarge: '요청이 너무 큽니다',
     notImage: '이미지 파일을 선택해 주세요',
     fileMissing: '파일을 선택해 주세요',
+    forbidden: '접근이 거부되었습니다',
     notFound: '찾을 수 없습니다',
     serverError: '서버에 문제가 있습니다. 관리자에게 문의해 주세요!',
   },

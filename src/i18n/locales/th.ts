@@ -26,6 +26,7 @@ export const th: Messages = {
     tooLarge: 'คำขอมีขนาดใหญ่เกินไป',
     notImage: 'กรุณาเลือกไฟล์รูปภาพ',
     fileMissing: 'กรุณาเลือกไฟล์',
+    forbidden: 'ปฏิเสธการเข้าถึง',
     notFound: 'ไม่พบข้อมูล',
     serverError: 'เซิร์ฟเวอร์ผิดปกติ กรุณาติดต่อผู้ดูแลระบบ!',
   },
