@@ -2,4 +2,5 @@ export * from './auth';
 export * from './envelope';
 export * from './fields';
 export * from './meta';
+export * from './sync';
 export * from './user';

@@ -1,11 +1,18 @@
-import type { Locale } from './langs';
-import { cn } from './locales/cn';
-import { en } from './locales/en';
-import { hk, type Messages } from './locales/hk';
-import { jp } from './locales/jp';
-import { kr } from './locales/kr';
-import { th } from './locales/th';
+import { LOCALES, type Locale } from './langs';
+import { server } from './locales/server';
 
-/** Every catalogue by locale: the one source of user-visible text for app and server alike. */
-export const catalogs: Record<Locale, Messages> = { hk, en, cn, jp, kr, th };
-export type { Messages };
+/**
+ * The catalogue: one file per namespace under ./locales, each holding all six languages. The
+ * one source of user-visible text for app and server alike.
+ */
+const namespaces = { server };
+
+type Namespaces = typeof namespaces;
+export type Messages = { [N in keyof Namespaces]: Namespaces[N]['hk'] };
+
+export const catalogs = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    Object.fromEntries(Object.entries(namespaces).map(([name, ns]) => [name, ns[locale]])),
+  ]),
+) as Record<Locale, Messages>;

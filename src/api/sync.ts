@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+import { profileSchema, setProfileBodySchema } from './user';
+
+/**
+ * The sync protocol between the sync worker and /api/sync/*.
+ *
+ * Pull: GET /api/sync/pull?cursor=N[&limit=M] answers the rows of the caller's view whose
+ * `version` is above N, oldest first, at most M of them, with the cursor to ask for next and
+ * whether more are waiting. Each row names its table, its key, its version and either its value
+ * or `deleted: true` (a tombstone). Applying a page twice is harmless.
+ *
+ * Push: POST /api/sync/push carries a client id and mutations in the order they were made.
+ * Each mutation {id, name, args} is applied at most once per client: a replayed id answers the
+ * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
+ * schema of the matching REST call, and run through the same service function.
+ */
+export const SYNC_PROTOCOL_VERSION = 1;
+// History:
+// 1: pull (profile) and push (setProfile).
+
+export const PULL_PAGE_MAX = 1000;
+
+export const pullQuerySchema = z.strictObject({
+  cursor: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  limit: z.coerce.number().int().min(1).max(PULL_PAGE_MAX).optional(),
+  t: z.string().max(32).optional(),
+});
+export type PullQuery = z.infer<typeof pullQuerySchema>;
+
+const rowBase = { version: z.number().int(), deleted: z.boolean() };
+
+/** One changed row of the caller's view. New tables join this union. */
+export const syncRowSchema = z.discriminatedUnion('table', [
+  z.object({ table: z.literal('profile'), key: z.string(), ...rowBase, value: profileSchema.nullable() }),
+]);
+export type SyncRow = z.infer<typeof syncRowSchema>;
+export type SyncTable = SyncRow['table'];
+
+export const pullResultSchema = z.object({
+  rows: z.array(syncRowSchema),
+  cursor: z.number().int(),
+  more: z.boolean(),
+});
+export type PullResult = z.infer<typeof pullResultSchema>;
+export const pullResponseSchema = envelopeSchema(pullResultSchema);
+
+/** Every mutation a client may push, with the args schema of its REST twin. */
+export const MUTATIONS = {
+  setProfile: setProfileBodySchema,
+} as const;
+export type MutationName = keyof typeof MUTATIONS;
+export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;
+
+export const mutationSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  name: z.string().max(64),
+  args: z.unknown(),
+});
+export type Mutation = { id: string; name: MutationName; args: unknown };
+
+export const pushBodySchema = z.strictObject({
+  client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  mutations: z.array(mutationSchema).min(1).max(100),
+});
+export type PushBody = z.infer<typeof pushBodySchema>;
+
+/** The outcome of one mutation: applied (with the REST call's data), or rejected with why. */
+export const mutationResultSchema = z.discriminatedUnion('ok', [
+  z.object({ id: z.string(), ok: z.literal(true), data: z.unknown() }),
+  z.object({ id: z.string(), ok: z.literal(false), code: z.number().int(), msg: z.string() }),
+]);
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const pushResultSchema = z.object({ results: z.array(mutationResultSchema) });
+export type PushResult = z.infer<typeof pushResultSchema>;
+export const pushResponseSchema = envelopeSchema(pushResultSchema);
