@@ -11,6 +11,7 @@ import { envelopePlugin, sendNotFound } from './http/envelope';
 import { type CodeSender, LogSender } from './mail/sender';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
+import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
 import type { Services } from './services/context';
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(authRoutes(services));
   await app.register(userRoutes(services));
+  await app.register(syncRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
 
   await app.register(fastifyStatic, {

@@ -18,8 +18,10 @@ if (!process.env.STATIC_DIR) {
   const built = newestMtime('dist/index.html');
   const sources = Math.max(...['src', 'public', 'sw', 'workers', 'index.html', 'vite.config.ts'].map(newestMtime));
   if (built < sources) {
-    console.log('Building the web app (vite build)…');
+    // The same two steps as `npm run build`: the app, then the service worker listing its files.
+    console.log('Building the web app (vite build, then scripts/build-sw.ts)…');
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-sw.ts'], { stdio: 'inherit' });
   }
 }
 

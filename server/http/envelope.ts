@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { type Locale, localeFromHeader } from '../../src/i18n/langs';
 import { type ServerMessageKey, serverText } from '../i18n';
 import { ApiError } from './errors';
@@ -17,18 +18,32 @@ declare module 'fastify' {
 
 type ValidationIssue = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
 
-/** The message for the first bad field of a zod validation failure, naming that field. */
-function validationMessage(locale: Locale, issues: ValidationIssue[], context: string | undefined): string {
+/** The 400 for the first bad field of a zod validation failure, naming that field. */
+function validationError(issues: ValidationIssue[], context: string | undefined): ApiError {
   const issue = issues[0];
-  if (!issue) return serverText(locale, 'malformedBody');
+  if (!issue) return new ApiError(400, 'malformedBody');
   if (issue.keyword === 'unrecognized_keys') {
     const keys = (issue.params.keys as string[] | undefined) ?? [];
-    return serverText(locale, 'unknownField', { field: keys.join(', ') });
+    return new ApiError(400, 'unknownField', { field: keys.join(', ') });
   }
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
-  if (field === 'password' && issue.keyword === 'too_small') return serverText(locale, 'passwordTooShort');
+  if (field === 'password' && issue.keyword === 'too_small') return new ApiError(400, 'passwordTooShort');
   const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
-  return serverText(locale, missing ? 'requiredField' : 'invalidField', { field });
+  return new ApiError(400, missing ? 'requiredField' : 'invalidField', { field });
+}
+
+/**
+ * The same 400 for input validated outside Fastify's schema step (a sync mutation's args);
+ * `context` names the value itself when the issue is at its root.
+ */
+export function invalidInput(error: z.ZodError, context: string): ApiError {
+  const issues = error.issues.map((issue) => ({
+    instancePath: `/${issue.path.map(String).join('/')}`,
+    keyword: issue.code,
+    message: issue.message,
+    params: { ...issue },
+  }));
+  return validationError(issues, context);
 }
 
 const statusKey: Record<number, ServerMessageKey> = {
@@ -59,7 +74,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const send = (status: number, msg: string) => reply.code(status).send({ code: status, msg, data: null });
     if (error instanceof ApiError) return send(error.status, serverText(locale, error.key, error.params));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(400, validationMessage(locale, error.validation, error.validationContext));
+      const refusal = validationError(error.validation, error.validationContext);
+      return send(400, serverText(locale, refusal.key, refusal.params));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

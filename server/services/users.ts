@@ -45,6 +45,22 @@ export async function findUserById(q: Queryable, userId: number): Promise<UserRo
   return row ?? null;
 }
 
+export type VersionedUserRow = UserRow & { version: number; deleted: boolean };
+
+/** The user's row if it changed after `version`, a deleted one (tombstone) included: for sync pull. */
+export async function findUserChangedAfter(
+  q: Queryable,
+  userId: number,
+  version: number,
+): Promise<VersionedUserRow | null> {
+  const [row] = await q.query<VersionedUserRow>(
+    `select ${USER_COLUMNS}, u.version, u.deleted_at is not null as deleted from users u
+     where u.id = $1 and u.version > $2`,
+    [userId, version],
+  );
+  return row ?? null;
+}
+
 export function loginPayload(user: UserRow, token: string, loginType: LoginType): LoginPayload {
   return {
     id: user.id,

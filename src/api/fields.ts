@@ -10,7 +10,13 @@ export const areaField = z.enum(AREAS);
 export const mobileField = z.string().regex(/^[0-9 +-]{5,20}$/);
 export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const codeField = z.string().regex(/^\d{6}$/);
-export const nameField = z.string().trim().max(80);
+/** Free text: PostgreSQL cannot store NUL, so it is refused here as bad input, not a 500. */
+export const textField = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'));
+export const nameField = textField(80).transform((s) => s.trim());
 
 /** The account an auth request is about: an email, or a mobile number with its area. */
 export const accountShape = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sexSchema } from './auth';
 import { envelopeSchema } from './envelope';
-import { nameField } from './fields';
+import { nameField, textField } from './fields';
 
 /** The profile of SPEC §3 "Session/user info", as getProfile answers it. */
 export const profileSchema = z.object({
@@ -31,7 +31,7 @@ export const setProfileBodySchema = z.strictObject({
   english_name: nameField.optional(),
   sex: sexSchema.optional(),
   age: z.number().int().min(0).max(150).nullable().optional(),
-  profile: z.string().max(2000).optional(),
+  profile: textField(2000).optional(),
   birth: birthField.nullable().optional(),
 });
 export type SetProfileBody = z.infer<typeof setProfileBodySchema>;

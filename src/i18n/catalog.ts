@@ -1,11 +1,15 @@
 import { LOCALES, type Locale } from './langs';
+import { app } from './locales/app';
+import { auth } from './locales/auth';
+import { http } from './locales/http';
 import { server } from './locales/server';
+import { version } from './locales/version';
 
 /**
  * The catalogue: one file per namespace under ./locales, each holding all six languages. The
  * one source of user-visible text for app and server alike.
  */
-const namespaces = { server };
+const namespaces = { app, auth, server, http, version };
 
 type Namespaces = typeof namespaces;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]['hk'] };

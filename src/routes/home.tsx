@@ -1,9 +1,61 @@
-/** Home (SPEC §2 "/"). The app shell, routes and sign-in screens arrive with the app-shell issue. */
-export function Home() {
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/hooks';
+
+/** Home (SPEC §2 "/"). */
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
   return (
     <main className="home">
-      <h1>Cardbook</h1>
-      <p>數碼名片 · Digital business cards</p>
+      <section className="hero">
+        <div className="hero-card" aria-hidden="true">
+          <div className="hero-card-avatar" />
+          <div className="hero-card-lines">
+            <span />
+            <span />
+            <span />
+          </div>
+        </div>
+        <h1>{t('app.home.headline')}</h1>
+        <p>{t('app.home.body')}</p>
+        {session ? null : (
+          <div className="hero-actions">
+            <Link to="/register" className="btn btn-primary btn-block">
+              {t('app.home.start')}
+            </Link>
+            <Link to="/login" className="btn btn-ghost btn-block">
+              {t('app.home.login')}
+            </Link>
+          </div>
+        )}
+      </section>
+      <nav className="tiles" aria-label={t('app.nav.home')}>
+        <Link to="/card/info" className="tile">
+          <span className="tile-icon" aria-hidden="true">
+            🪪
+          </span>
+          {t('app.home.myCard')}
+        </Link>
+        <Link to="/friendsList" className="tile">
+          <span className="tile-icon" aria-hidden="true">
+            📇
+          </span>
+          {t('app.home.friends')}
+        </Link>
+        <Link to="/myQrCode" className="tile">
+          <span className="tile-icon" aria-hidden="true">
+            🔳
+          </span>
+          {t('app.home.qr')}
+        </Link>
+        <Link to="/scanqrcode" className="tile">
+          <span className="tile-icon" aria-hidden="true">
+            📷
+          </span>
+          {t('app.home.scan')}
+        </Link>
+      </nav>
     </main>
   );
 }

@@ -175,6 +175,19 @@ describe('profile', () => {
     });
   });
 
+  it('refuses text PostgreSQL cannot store (NUL) as bad input, not a server error', async () => {
+    const user = await registerUser(t);
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/user/setProfile',
+      { profile: 'a\u0000b' },
+      { token: user.token, lang: 'en-us' },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('profile');
+  });
+
   it('answers 401 without a token, with the SPEC message', async () => {
     const res = await call(t.app, 'GET', '/api/user/getProfile', undefined, { lang: 'en-us' });
     expect(res.status).toBe(401);

@@ -27,6 +27,10 @@ export type TestAppOptions = {
   rateLimits?: RateLimitConfig;
   logStream?: { write(line: string): void };
   keepData?: boolean;
+  /** Uploaded files go here (kept on close); by default a temp folder removed on close. */
+  blobDir?: string;
+  /** Serve this built web app too (the end-to-end tests); API only by default. */
+  staticDir?: string;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -35,11 +39,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = url
     ? await openDb({ engine: 'postgres', url, schema, poolSize: 4 })
     : await openDb({ engine: 'pglite', dataDir: options.dataDir });
-  const blobDir = mkdtempSync(join(tmpdir(), 'cardbook-blobs-'));
+  const blobDir = options.blobDir ?? mkdtempSync(join(tmpdir(), 'cardbook-blobs-'));
   const sender = new LogSender();
   const app = await buildApp({
     db,
     blobDir,
+    staticDir: options.staticDir ?? null,
     sender,
     rateLimits: options.rateLimits,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
@@ -52,15 +57,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     engine: db.engine,
     async close() {
       await app.close();
-      rmSync(blobDir, { recursive: true, force: true });
-      if (url && !options.keepData) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
+      if (!options.blobDir) rmSync(blobDir, { recursive: true, force: true });
+      if (url && !options.keepData) await dropSchema(url, schema);
     },
   };
+}
+
+/** Drops a test's PostgreSQL schema and everything in it. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.end();
 }
 
 export type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };

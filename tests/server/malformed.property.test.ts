@@ -5,6 +5,8 @@ import {
   emptyBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
+  PULL_PAGE_MAX,
+  pushBodySchema,
   registerBodySchema,
   resetPwdBodySchema,
   sendVerifyCodeBodySchema,
@@ -25,6 +27,7 @@ const JSON_ROUTES: Record<string, z.ZodType> = {
   '/api/user/resetPwd': resetPwdBodySchema,
   '/api/user/modifyPwd': modifyPwdBodySchema,
   '/api/user/setProfile': setProfileBodySchema,
+  '/api/sync/push': pushBodySchema,
 };
 const UPLOAD_ROUTES = ['/api/user/uploadAvatar'];
 
@@ -94,7 +97,13 @@ describe('every route refuses bad input cleanly', () => {
   it('covers every /api route the server has', () => {
     const printed = t.app.printRoutes({ commonPrefix: false });
     const routes = [...printed.matchAll(/(\/api\/\S+) \(([A-Z, ]+)\)/g)].map((m) => m[1] as string);
-    const covered = new Set([...Object.keys(JSON_ROUTES), ...UPLOAD_ROUTES, '/api/get_time', '/api/user/getProfile']);
+    const covered = new Set([
+      ...Object.keys(JSON_ROUTES),
+      ...UPLOAD_ROUTES,
+      '/api/get_time',
+      '/api/user/getProfile',
+      '/api/sync/pull',
+    ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
   });
 
@@ -118,7 +127,7 @@ describe('every route refuses bad input cleanly', () => {
     expect(await dbSnapshot(t.app)).toBe(before);
   });
 
-  it.each(['/api/get_time', '/api/user/getProfile', '/version.json'])(
+  it.each(['/api/get_time', '/api/user/getProfile', '/api/sync/pull', '/version.json'])(
     'GET %s with unknown or oversize query',
     async (route) => {
       await fc.assert(
@@ -126,7 +135,7 @@ describe('every route refuses bad input cleanly', () => {
           fc.oneof(
             fc
               .string({ minLength: 1, maxLength: 10 })
-              .filter((k) => k !== 't')
+              .filter((k) => k !== 't' && k !== '__proto__')
               .map((k) => ({ [k]: 'x' })),
             fc.string({ minLength: 33, maxLength: 500 }).map((v) => ({ t: v })),
           ),
@@ -139,6 +148,37 @@ describe('every route refuses bad input cleanly', () => {
       );
     },
   );
+
+  it('GET /api/sync/pull with a bad cursor, a bad limit or an unknown key', async () => {
+    const route = '/api/sync/pull';
+    const before = await dbSnapshot(t.app);
+    const notCount = fc.oneof(
+      fc.constantFrom('-1', '1.5', 'abc', 'NaN', 'Infinity', '1e400', String(2 ** 53), '0x', 'true'),
+      fc.integer({ max: -1 }).map(String),
+      fc.string({ minLength: 1, maxLength: 20 }).filter((v) => !(Number.isSafeInteger(Number(v)) && Number(v) >= 0)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          notCount.map((cursor) => ({ cursor })),
+          fc.oneof(notCount, fc.constantFrom('0', String(PULL_PAGE_MAX + 1))).map((limit) => ({ cursor: '0', limit })),
+          fc
+            .string({ minLength: 1, maxLength: 10 })
+            .filter((k) => !['cursor', 'limit', 't', '__proto__'].includes(k))
+            .map((k) => ({ cursor: '0', [k]: 'x' })),
+        ),
+        lang,
+        async (query, language) => {
+          const headers: Record<string, string> = { token };
+          if (language) headers.lang = language;
+          const res = await t.app.inject({ method: 'GET', url: route, query, headers });
+          expectEnvelope4xx(route, res.statusCode, res.json());
+        },
+      ),
+      { numRuns: 80 },
+    );
+    expect(await dbSnapshot(t.app)).toBe(before);
+  });
 
   it.each(UPLOAD_ROUTES)('POST %s without a multipart image', async (route) => {
     const before = await dbSnapshot(t.app);

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pullQuerySchema, pullResponseSchema, pushBodySchema, pushResponseSchema } from '../../src/api';
+import { callerOf, requireCaller } from '../http/auth';
+import type { Services } from '../services/context';
+import { pull, push } from '../services/sync';
+
+export function syncRoutes(services: Services) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const signedIn = requireCaller(services);
+
+    app.get(
+      '/api/sync/pull',
+      { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, preHandler: signedIn },
+      async (req, reply) => reply.ok(await pull(services, callerOf(req), req.query)),
+    );
+
+    app.post(
+      '/api/sync/push',
+      { schema: { body: pushBodySchema, response: { 200: pushResponseSchema } }, preHandler: signedIn },
+      async (req, reply) => reply.ok(await push(services, callerOf(req), req.body, req.locale)),
+    );
+  };
+}

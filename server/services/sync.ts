@@ -1,0 +1,116 @@
+import type { MutationResult, PullQuery, PullResult, PushBody, PushResult, SyncRow } from '../../src/api';
+import type { Locale } from '../../src/i18n/langs';
+import type { Queryable } from '../db/db';
+import { inTx } from '../db/in-tx';
+import { ApiError } from '../http/errors';
+import { serverText } from '../i18n';
+import type { Caller, Services } from './context';
+import { runMutation } from './mutations';
+import { findUserChangedAfter, profileOf } from './users';
+
+export const PULL_PAGE_DEFAULT = 500;
+
+/** The caller's rows of one table with version above `cursor`, oldest first, at most `limit`. */
+type TableReader = (q: Queryable, caller: Caller, cursor: number, limit: number) => Promise<SyncRow[]>;
+
+const profileRows: TableReader = async (q, caller, cursor) => {
+  const user = await findUserChangedAfter(q, caller.userId, cursor);
+  if (!user) return [];
+  const value = user.deleted ? null : profileOf(user);
+  return [{ table: 'profile', key: 'me', version: user.version, deleted: user.deleted, value }];
+};
+
+/** The caller's view: a new table is one more reader. */
+const READERS: TableReader[] = [profileRows];
+
+/** One page of the caller's view changed after the cursor. */
+export function pull(s: Services, caller: Caller, query: PullQuery): Promise<PullResult> {
+  const limit = query.limit ?? PULL_PAGE_DEFAULT;
+  return s.db.tx(async (q) => {
+    // One snapshot for every table, so a page never mixes two moments.
+    await q.query('set transaction isolation level repeatable read');
+    const tables: SyncRow[][] = [];
+    for (const read of READERS) tables.push(await read(q, caller, query.cursor, limit + 1));
+    return pageOf(tables, query.cursor, limit);
+  });
+}
+
+/**
+ * Merges the readers' answers by version into one page. Each table gave up to limit + 1 rows,
+ * so the merge holds the `limit` oldest changes overall and tells whether more are waiting.
+ */
+export function pageOf(tables: SyncRow[][], cursor: number, limit: number): PullResult {
+  const rows = tables.flat().sort((a, b) => a.version - b.version);
+  const page = rows.slice(0, limit);
+  return { rows: page, cursor: page.at(-1)?.version ?? cursor, more: rows.length > limit };
+}
+
+/** Applies the mutations in order; a rejected one is reported and the next one still runs. */
+export async function push(s: Services, caller: Caller, body: PushBody, locale: Locale): Promise<PushResult> {
+  const results: MutationResult[] = [];
+  for (const mutation of body.mutations) results.push(await applyOnce(s, caller, body.client_id, mutation, locale));
+  return { results };
+}
+
+type PushedMutation = PushBody['mutations'][number];
+
+/**
+ * Runs a mutation unless its id was seen before, in one transaction with the record of its
+ * result: both commit or neither does, so a crash can neither apply it twice nor lose the record.
+ * A replay answers the stored result and runs nothing.
+ */
+function applyOnce(
+  s: Services,
+  caller: Caller,
+  clientId: string,
+  mutation: PushedMutation,
+  locale: Locale,
+): Promise<MutationResult> {
+  const key = [caller.userId, clientId, mutation.id];
+  return s.db.tx(async (q) => {
+    // Claiming the id first makes a concurrent push of the same id wait here for this one's commit.
+    const claimed = await q.query(
+      `insert into sync_mutations (user_id, client_id, mutation_id, result) values ($1, $2, $3, 'null')
+       on conflict do nothing returning mutation_id`,
+      key,
+    );
+    if (claimed.length === 0) {
+      const [stored] = await q.query<{ result: MutationResult }>(
+        'select result from sync_mutations where user_id = $1 and client_id = $2 and mutation_id = $3',
+        key,
+      );
+      if (!stored) throw new Error('sync mutation record vanished');
+      return stored.result;
+    }
+    const result = await attempt(s, caller, q, mutation, locale);
+    await q.query(
+      'update sync_mutations set result = $4::jsonb where user_id = $1 and client_id = $2 and mutation_id = $3',
+      [...key, JSON.stringify(result)],
+    );
+    return result;
+  });
+}
+
+/**
+ * Runs the mutation's service function inside the open transaction. A refusal (ApiError) undoes
+ * whatever it wrote, as the REST call would have, and becomes a rejected result; any other
+ * error aborts the whole transaction.
+ */
+async function attempt(
+  s: Services,
+  caller: Caller,
+  q: Queryable,
+  mutation: PushedMutation,
+  locale: Locale,
+): Promise<MutationResult> {
+  await q.query('savepoint mutation');
+  try {
+    const data = await runMutation({ ...s, db: inTx(s.db.engine, q) }, caller, mutation.name, mutation.args);
+    await q.query('release savepoint mutation');
+    return { id: mutation.id, ok: true, data: data ?? null };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    await q.query('rollback to savepoint mutation');
+    return { id: mutation.id, ok: false, code: err.status, msg: serverText(locale, err.key, err.params) };
+  }
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { currentLocale, saveLocale } from '../i18n';
+import { LOCALES, type Locale } from '../i18n/langs';
+import { ActionSheet } from './ActionSheet';
+import { toast } from './toast';
+
+/** Native names, the same in every language, so anyone can find their own. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  hk: '繁體中文',
+  en: 'English',
+  cn: '简体中文',
+  jp: '日本語',
+  kr: '한국어',
+  th: 'ไทย',
+};
+
+/** SPEC §2: choose in an action sheet, see a success message, then the page reloads. */
+export function LanguagePicker({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const current = currentLocale();
+  const choose = async (key: string) => {
+    const locale = key as Locale;
+    saveLocale(locale);
+    await i18n.changeLanguage(locale);
+    onClose();
+    toast(t('app.language.changed'), 'success', 800);
+    setTimeout(() => location.reload(), 800);
+  };
+  return (
+    <ActionSheet
+      title={t('app.language.title')}
+      cancelLabel={t('app.language.cancel')}
+      items={LOCALES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l], selected: l === current }))}
+      onSelect={(key) => void choose(key)}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileRow } from '../db';
+import { Avatar } from './Avatar';
+import { ChevronIcon, CloseIcon } from './icons';
+
+/** The signed-in user's right-hand panel (SPEC §2: 30% wide; here never narrower than its text). */
+export function SidePanel({ profile, onClose }: { profile: ProfileRow | null | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  const links = [
+    { to: '/userHome', label: t('app.nav.userHome') },
+    { to: '/friendsList', label: t('app.nav.friends') },
+    { to: '/site', label: t('app.nav.site') },
+    { to: '/about', label: t('app.nav.about') },
+    { to: '/logout', label: t('app.nav.quit') },
+  ] as const;
+  return (
+    <div className="panel-backdrop">
+      <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={onClose} />
+      <nav className="side-panel side-panel-right" aria-label={t('app.nav.account')}>
+        <div className="side-panel-head">
+          <Avatar src={profile?.avatar} name={profile?.fullName} size={48} />
+          <div className="side-panel-name">{profile?.fullName || profile?.email || ''}</div>
+          <button ref={close} type="button" className="icon-btn" aria-label={t('app.nav.close')} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <ul className="side-panel-links">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} onClick={onClose}>
+                <span>{link.label}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="side-panel-version">{t('app.nav.version', { version: __APP_VERSION__ })}</div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile, useSession, useUnreadCount } from '../session/hooks';
+import { Avatar } from './Avatar';
+import { BellIcon, LogoMark, UserIcon } from './icons';
+import { LanguagePicker } from './LanguagePicker';
+import { NotificationDrawer } from './NotificationDrawer';
+import { SidePanel } from './SidePanel';
+import { toast } from './toast';
+import { UserMenu } from './UserMenu';
+
+type Open = 'none' | 'menu' | 'panel' | 'drawer' | 'language';
+
+/** SPEC §2 top bar: logo to /, notifications with an unread badge, and the user button. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const profile = useProfile();
+  const unread = useUnreadCount();
+  const [open, setOpen] = useState<Open>('none');
+  const close = useCallback(() => setOpen('none'), []);
+  const signedIn = Boolean(session);
+
+  const onBell = () => {
+    if (!signedIn) toast(t('app.notifications.loginFirst'), 'info');
+    else setOpen('drawer');
+  };
+  const badge = unread > 99 ? '99+' : String(unread);
+
+  return (
+    <header className="topbar">
+      <Link to="/" className="topbar-logo" aria-label={t('app.name')}>
+        <LogoMark />
+        <span>{t('app.name')}</span>
+      </Link>
+      <div className="topbar-actions">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={
+            unread > 0
+              ? `${t('app.nav.notifications')} (${t('app.notifications.unread', { count: unread })})`
+              : t('app.nav.notifications')
+          }
+          onClick={onBell}
+        >
+          <BellIcon />
+          {unread > 0 ? (
+            <span className="badge" aria-hidden="true">
+              {badge}
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('app.nav.account')}
+          aria-haspopup={signedIn ? 'dialog' : 'menu'}
+          aria-expanded={open === 'menu' || open === 'panel'}
+          onClick={() => setOpen(signedIn ? 'panel' : 'menu')}
+        >
+          {signedIn ? (
+            <Avatar src={profile?.avatar} name={profile?.fullName || profile?.email} size={30} />
+          ) : (
+            <UserIcon />
+          )}
+        </button>
+      </div>
+      {open === 'menu' ? <UserMenu onClose={close} onLanguage={() => setOpen('language')} /> : null}
+      {open === 'panel' ? <SidePanel profile={profile} onClose={close} /> : null}
+      {open === 'drawer' ? <NotificationDrawer onClose={close} /> : null}
+      {open === 'language' ? <LanguagePicker onClose={close} /> : null}
+    </header>
+  );
+}

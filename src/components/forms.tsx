@@ -1,0 +1,164 @@
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sendVerifyCodeBodySchema, type VerifyScene } from '../api';
+import { api } from '../lib/api';
+import { fieldErrors } from '../lib/form-errors';
+import { toast } from './toast';
+
+/** A labelled input with its error announced to screen readers. */
+export function Field(
+  props: { label: string; error?: string; trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  const { label, error, trailing, ...input } = props;
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="field-row">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        {trailing}
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type AccountMode = 'email' | 'mobile';
+export type AccountValue = { area: 'hk' | 'ch'; mobile: string; email: string };
+
+/** The account part of a request: an email, or a mobile number with its area. */
+export function accountBody(mode: AccountMode, value: AccountValue): Record<string, string> {
+  return mode === 'email' ? { email: value.email.trim() } : { area: value.area, mobile: value.mobile.trim() };
+}
+
+export function AccountFields(props: {
+  mode: AccountMode;
+  value: AccountValue;
+  onChange: (value: AccountValue) => void;
+  errors: Record<string, string | undefined>;
+}) {
+  const { t } = useTranslation();
+  const areaId = useId();
+  if (props.mode === 'email') {
+    return (
+      <Field
+        label={t('auth.fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={props.value.email}
+        error={props.errors.email}
+        onChange={(e) => props.onChange({ ...props.value, email: e.target.value })}
+      />
+    );
+  }
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={areaId}>{t('auth.fields.area')}</label>
+        <select
+          id={areaId}
+          value={props.value.area}
+          onChange={(e) => props.onChange({ ...props.value, area: e.target.value as 'hk' | 'ch' })}
+        >
+          <option value="hk">{t('auth.areas.hk')}</option>
+          <option value="ch">{t('auth.areas.ch')}</option>
+        </select>
+      </div>
+      <Field
+        label={t('auth.fields.mobile')}
+        type="tel"
+        name="mobile"
+        autoComplete="tel-national"
+        inputMode="tel"
+        value={props.value.mobile}
+        error={props.errors.mobile ?? props.errors.area}
+        onChange={(e) => props.onChange({ ...props.value, mobile: e.target.value })}
+      />
+    </>
+  );
+}
+
+const RESEND_SECONDS = 60;
+
+/** The code field with its "send code" button and a 60 s resend countdown. */
+export function CodeField(props: {
+  scene: VerifyScene;
+  account: Record<string, string>;
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+  onAccountError: (errors: Record<string, string>) => void;
+}) {
+  const { t } = useTranslation();
+  const [wait, setWait] = useState(0);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait(wait - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const send = async () => {
+    const body = { ...props.account, scene: props.scene };
+    const parsed = sendVerifyCodeBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      props.onAccountError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(v)])));
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await api.post('/api/sendVerifyCode', parsed.data, { silent: true });
+      toast(res.msg, 'success');
+      setWait(RESEND_SECONDS);
+    } catch (err) {
+      toast(errorText(err), 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Field
+      label={t('auth.fields.code')}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={props.value}
+      error={props.error}
+      onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+      trailing={
+        <button
+          type="button"
+          className="btn btn-secondary btn-inline"
+          disabled={sending || wait > 0}
+          onClick={() => void send()}
+        >
+          {wait > 0 ? t('auth.fields.resend', { seconds: wait }) : t('auth.fields.sendCode')}
+        </button>
+      }
+    />
+  );
+}
+
+/** What to tell the user about a failed call: the server's own reason when it gave one. */
+export function errorText(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const e = err as { serverMessage?: string; message?: string };
+    return e.serverMessage || e.message || '';
+  }
+  return String(err);
+}

@@ -1,0 +1,49 @@
+/** Inline SVG icons (no icon font to download). Decorative: the button around each has the label. */
+const base = { width: 24, height: 24, viewBox: '0 0 24 24', fill: 'none', 'aria-hidden': true } as const;
+const stroke = { stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export const BellIcon = () => (
+  <svg {...base}>
+    <path {...stroke} d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);
+export const UserIcon = () => (
+  <svg {...base}>
+    <circle {...stroke} cx="12" cy="8" r="4" />
+    <path {...stroke} d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
+export const CloseIcon = () => (
+  <svg {...base}>
+    <path {...stroke} d="M18 6 6 18M6 6l12 12" />
+  </svg>
+);
+export const CloudOffIcon = () => (
+  <svg {...base} width={16} height={16}>
+    <path {...stroke} d="m2 2 20 20M5.8 5.8A7 7 0 0 0 6 19h11M21.7 15.7A4.5 4.5 0 0 0 17.5 9h-1.8A7 7 0 0 0 9.2 4.6" />
+  </svg>
+);
+export const SyncIcon = () => (
+  <svg {...base} width={16} height={16}>
+    <path {...stroke} d="M21 12a9 9 0 0 1-15 6.7L3 16M3 12a9 9 0 0 1 15-6.7L21 8M21 3v5h-5M3 21v-5h5" />
+  </svg>
+);
+export const ChevronIcon = () => (
+  <svg {...base} width={18} height={18}>
+    <path {...stroke} d="m9 18 6-6-6-6" />
+  </svg>
+);
+export const BackIcon = () => (
+  <svg {...base}>
+    <path {...stroke} d="m15 18-6-6 6-6" />
+  </svg>
+);
+export const LogoMark = () => (
+  <svg viewBox="0 0 64 64" width={30} height={30} aria-hidden="true">
+    <rect width="64" height="64" rx="14" fill="#0f766e" />
+    <rect x="12" y="18" width="40" height="28" rx="4" fill="#fff" />
+    <circle cx="23" cy="30" r="5" fill="#0f766e" />
+    <rect x="32" y="26" width="14" height="3" rx="1.5" fill="#0f766e" />
+    <rect x="32" y="33" width="10" height="3" rx="1.5" fill="#5eead4" />
+  </svg>
+);

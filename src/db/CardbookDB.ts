@@ -1,0 +1,61 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { MutationName, Profile } from '../api';
+
+/** My profile as the UI shows it: the server's row with pending local edits applied on top. */
+export type ProfileRow = Profile & { key: 'me' };
+
+/** A write made on this device that the server has not confirmed yet, in the order it was made. */
+export type OutboxRow = {
+  seq?: number;
+  id: string;
+  name: MutationName;
+  args: unknown;
+  createdAt: number;
+};
+
+export type SyncState = {
+  /** This browser's sync worker believes the server is reachable. */
+  online: boolean;
+  syncing: boolean;
+  /** Epoch ms of the last completed pull, or 0. */
+  lastSyncAt: number;
+  /** The server refused the session (401): the app must sign out. */
+  unauthorized: boolean;
+  /** Mutations the server rejected, to tell the user once. */
+  rejected: { id: string; name: string; msg: string }[];
+};
+
+export type Session = { token: string; userId: number; loginType?: number };
+
+/** Key/value rows for small singletons: session, pull cursor, client id, sync state. */
+export type MetaRow =
+  | { key: 'session'; value: Session }
+  | { key: 'cursor'; value: number }
+  | { key: 'clientId'; value: string }
+  | { key: 'lang'; value: string }
+  | { key: 'syncState'; value: SyncState }
+  | { key: 'syncLeader'; value: { tabId: string; since: number } };
+
+export type NotificationRow = { id: number; status_user: number; msg: string; time: number };
+
+/**
+ * The local database: everything the UI shows lives here and is read through live queries.
+ * The sync worker is the only writer of server truth; screens write optimistic changes
+ * together with their outbox entry (see mutations.ts).
+ */
+export class CardbookDB extends Dexie {
+  meta!: EntityTable<MetaRow, 'key'>;
+  profile!: EntityTable<ProfileRow, 'key'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  notifications!: EntityTable<NotificationRow, 'id'>;
+
+  constructor(name = 'cardbook') {
+    super(name);
+    this.version(1).stores({
+      meta: 'key',
+      profile: 'key',
+      outbox: '++seq, &id',
+      notifications: 'id, status_user',
+    });
+  }
+}

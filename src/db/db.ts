@@ -1,0 +1,3 @@
+import { CardbookDB } from './CardbookDB';
+
+export const db = new CardbookDB();

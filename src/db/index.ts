@@ -1,0 +1,3 @@
+export * from './CardbookDB';
+export { db } from './db';
+export { mutate, rebasePending } from './mutations';

@@ -1,0 +1,103 @@
+import { liveQuery } from 'dexie';
+import type { Profile, PullResult } from '../api';
+import type { CardbookDB, OutboxRow, Session, SyncState } from './CardbookDB';
+import { rebasePending } from './mutations';
+
+/** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
+export const INITIAL_SYNC_STATE: SyncState = {
+  online: true,
+  syncing: false,
+  lastSyncAt: 0,
+  unauthorized: false,
+  rejected: [],
+};
+
+export async function readSession(db: CardbookDB): Promise<Session | null> {
+  const row = await db.meta.get('session');
+  return row?.key === 'session' ? row.value : null;
+}
+
+export async function readLang(db: CardbookDB): Promise<string | null> {
+  const row = await db.meta.get('lang');
+  return row?.key === 'lang' ? row.value : null;
+}
+
+/** This browser's client id for push idempotency, made once. */
+export async function clientId(db: CardbookDB): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const row = await db.meta.get('clientId');
+    if (row?.key === 'clientId') return row.value;
+    const id = crypto.randomUUID().replaceAll('-', '');
+    await db.meta.put({ key: 'clientId', value: id });
+    return id;
+  });
+}
+
+export async function readCursor(db: CardbookDB): Promise<number> {
+  const row = await db.meta.get('cursor');
+  return row?.key === 'cursor' ? row.value : 0;
+}
+
+export async function readSyncState(db: CardbookDB): Promise<SyncState> {
+  const row = await db.meta.get('syncState');
+  return row?.key === 'syncState' ? row.value : INITIAL_SYNC_STATE;
+}
+
+export async function patchSyncState(db: CardbookDB, patch: Partial<SyncState>): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const current = await readSyncState(db);
+    await db.meta.put({ key: 'syncState', value: { ...current, ...patch } });
+  });
+}
+
+export function pendingBatch(db: CardbookDB, max: number): Promise<OutboxRow[]> {
+  return db.outbox.orderBy('seq').limit(max).toArray();
+}
+
+/** Drops confirmed (or rejected) entries from the outbox and keeps the rejections to tell the user. */
+export async function settleOutbox(
+  db: CardbookDB,
+  settled: string[],
+  rejected: { id: string; name: string; msg: string }[],
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.meta, async () => {
+    await db.outbox.where('id').anyOf(settled).delete();
+    if (rejected.length > 0) {
+      const state = await readSyncState(db);
+      await db.meta.put({ key: 'syncState', value: { ...state, rejected: [...state.rejected, ...rejected] } });
+    }
+  });
+}
+
+/** Applies one pulled page and its cursor atomically, then re-applies pending local changes. */
+export async function applyPull(db: CardbookDB, page: PullResult): Promise<void> {
+  await db.transaction('rw', [db.profile, db.outbox, db.meta], async () => {
+    for (const row of page.rows) {
+      switch (row.table) {
+        case 'profile':
+          if (row.deleted || !row.value) await db.profile.delete('me');
+          else await db.profile.put({ ...row.value, key: 'me' });
+          break;
+      }
+    }
+    await db.meta.put({ key: 'cursor', value: page.cursor });
+    if (page.rows.length > 0) await rebasePending(db);
+  });
+}
+
+/** Writes a freshly fetched profile (getProfile) under the pending local edits. */
+export async function applyProfile(db: CardbookDB, profile: Profile): Promise<void> {
+  await db.transaction('rw', [db.profile, db.outbox, db.meta], async () => {
+    await db.profile.put({ ...profile, key: 'me' });
+    await rebasePending(db);
+  });
+}
+
+/** Calls `onChange` whenever the outbox or the session changes, in this tab or another. */
+export function watchOutboxAndSession(db: CardbookDB, onChange: () => void): () => void {
+  const subscription = liveQuery(async () => {
+    const [count, session] = await Promise.all([db.outbox.count(), readSession(db)]);
+    return `${count}|${session?.token ?? ''}`;
+  }).subscribe({ next: onChange });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,299 @@
+/**
+ * The client's one way to call /api/* (SPEC §7–8), on fetch + AbortController.
+ *
+ * Every dependency on the browser or the app (fetch, session, language, toasts, router,
+ * timers) is injected, so the rules below are unit-tested without either.
+ *
+ * - Headers `lang` (always) and `token` (when signed in); POST bodies are JSON; uploads are
+ *   multipart. Timeout 60 s, uploads 30 s. Only same-origin paths are accepted, so the token can
+ *   never be sent elsewhere.
+ * - A body with a `bodySchema` is checked by the very schema the server uses before anything is
+ *   sent; the answer must be a `{code, msg, data}` envelope and, with a `schema`, match it.
+ * - Identical in-flight requests: the later one cancels the earlier (see dedupe.ts).
+ *   cancelAll() is for navigation. Cancelled calls reject with a `cancelled` RequestError and
+ *   are never shown; callers skip them with isCancelled().
+ * - Failures are shown here, not by callers: SPEC §7 has the msg of most failing calls shown as
+ *   a failure toast, and one place keeps that uniform. A call that shows its failure its own way
+ *   (inline form errors, logged-only company info, background polls) passes `silent: true`; the
+ *   promise rejects the same either way. A status outside 200–299 shows the SPEC §8 text of the
+ *   status plus the hint, not the server's msg (kept on the error as `serverMessage`).
+ * - 401 always applies the session rule, `silent` or not, in place of the failure toast: clear
+ *   the session, toast 'Please login again', go to /login after 1 s (once for a burst of 401s);
+ *   on the shared-card page (/s/…), which needs no session, only an alert.
+ */
+import type { z } from 'zod';
+import type { Envelope } from '../../api/envelope';
+import { LANG_HEADER, type Locale } from '../../i18n/langs';
+import { PendingRequests, requestKey } from './dedupe';
+import { RequestError, statusMessage } from './errors';
+import { catalogTranslator, type Translate } from './messages';
+import { formDataFingerprint, stableStringify } from './serialize';
+import { type anyEnvelopeSchema, checkBody, envelopeMessage, readEnvelope } from './validation';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const UPLOAD_TIMEOUT_MS = 30_000;
+export const LOGIN_REDIRECT_DELAY_MS = 1_000;
+export const LOGIN_PATH = '/login';
+export const SHARED_CARD_PREFIX = '/s/';
+
+export type ToastKind = 'fail' | 'info';
+export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
+export type TimerHandle = unknown;
+
+export type RequestDeps = {
+  /** Defaults to the global fetch. */
+  fetch?: FetchFn;
+  getToken(): string | null;
+  getLocale(): Locale;
+  /** Translates keys of the `http` namespace; defaults to the catalogue in getLocale(). */
+  t?: Translate;
+  currentPath(): string;
+  /** Clears the session (token, user). */
+  onUnauthorized(): void;
+  toast(message: string, kind: ToastKind): void;
+  alert(message: string): void;
+  navigate(path: string): void;
+  setTimeout?: (callback: () => void, ms: number) => TimerHandle;
+  clearTimeout?: (handle: TimerHandle) => void;
+};
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+export type EnvelopeSchema = z.ZodType<Envelope<unknown>>;
+export type AnyEnvelopeSchema = typeof anyEnvelopeSchema;
+
+export type CallOptions<S extends EnvelopeSchema> = {
+  /** The envelope schema of the answer (e.g. loginResponseSchema); the result is its output. */
+  schema?: S;
+  /** Do not toast a failure (the caller shows it); 401 rules and cancels are unaffected. */
+  silent?: boolean;
+  /** Aborting it cancels the call (silently), e.g. on unmount. */
+  signal?: AbortSignal;
+  /** Overrides the 60 s (30 s for uploads) timeout, in ms. */
+  timeout?: number;
+};
+export type GetOptions<S extends EnvelopeSchema> = CallOptions<S> & { params?: QueryParams };
+export type PostOptions<S extends EnvelopeSchema, B extends z.ZodType> = CallOptions<S> & {
+  /** The request schema of the call (the server's own); a body breaking it is not sent. */
+  bodySchema?: B;
+};
+
+export type RequestClient = {
+  get<S extends EnvelopeSchema = AnyEnvelopeSchema>(url: string, options?: GetOptions<S>): Promise<z.output<S>>;
+  post<S extends EnvelopeSchema = AnyEnvelopeSchema, B extends z.ZodType = z.ZodType>(
+    url: string,
+    body?: z.input<B>,
+    options?: PostOptions<S, B>,
+  ): Promise<z.output<S>>;
+  upload<S extends EnvelopeSchema = AnyEnvelopeSchema>(
+    url: string,
+    form: FormData,
+    options?: CallOptions<S>,
+  ): Promise<z.output<S>>;
+  /** Cancels every in-flight request, silently (called on every navigation). */
+  cancelAll(): void;
+  /** How many requests are in flight. */
+  readonly pending: number;
+};
+
+/** A request ready to go: what fetch needs and what identifies it. */
+type Prepared = {
+  method: 'GET' | 'POST';
+  url: string;
+  body: string | FormData | undefined;
+  bodyKey: string;
+  json: boolean;
+  timeout: number;
+};
+
+const PROBE_ORIGIN = 'http://same-origin.invalid';
+
+/** Refuses anything but a path on this origin ('//host', '/\\host' and absolute URLs included). */
+function checkPath(url: string): void {
+  if (!url.startsWith('/') || new URL(url, PROBE_ORIGIN).origin !== PROBE_ORIGIN) {
+    throw new Error(`not a same-origin path: ${url}`);
+  }
+}
+
+/** The URL with its query parameters appended in key order (null and undefined left out). */
+export function withParams(url: string, params: QueryParams = {}): string {
+  const entries = Object.entries(params)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null && entry[1] !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]): [string, string] => [key, String(value)]);
+  if (entries.length === 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(entries).toString()}`;
+}
+
+export function createRequestClient(deps: RequestDeps): RequestClient {
+  const fetchFn: FetchFn = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const t = deps.t ?? catalogTranslator(deps.getLocale);
+  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearTimer =
+    deps.clearTimeout ??
+    ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout> | undefined));
+  const pending = new PendingRequests();
+  let loginRedirectScheduled = false;
+
+  function headersFor(prepared: Prepared): Headers {
+    const headers = new Headers({ lang: LANG_HEADER[deps.getLocale()] });
+    const token = deps.getToken();
+    if (token) headers.set('token', token);
+    if (prepared.json) headers.set('content-type', 'application/json');
+    return headers;
+  }
+
+  function onUnauthorized(error: RequestError): void {
+    if (deps.currentPath().startsWith(SHARED_CARD_PREFIX)) {
+      deps.alert(error.message);
+      return;
+    }
+    if (loginRedirectScheduled) return;
+    loginRedirectScheduled = true;
+    deps.onUnauthorized();
+    deps.toast(t('loginAgain'), 'fail');
+    setTimer(() => {
+      loginRedirectScheduled = false;
+      deps.navigate(LOGIN_PATH);
+    }, LOGIN_REDIRECT_DELAY_MS);
+  }
+
+  function report(error: RequestError, silent: boolean): void {
+    if (error.kind === 'cancelled') return;
+    if (error.kind === 'http' && error.status === 401) onUnauthorized(error);
+    else if (!silent) deps.toast(error.message, 'fail');
+  }
+
+  /** Sends a prepared request and reads its answer; registers it for dedupe and cancelAll. */
+  async function send<S extends EnvelopeSchema>(
+    prepared: Prepared,
+    headers: Headers,
+    options: CallOptions<S>,
+  ): Promise<z.output<S>> {
+    if (options.signal?.aborted) throw new RequestError('cancelled', 'Request cancelled');
+    const controller = new AbortController();
+    let abortedAs: 'cancelled' | 'timeout' | null = null;
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    aborted.catch(() => {});
+    const abort = (why: 'cancelled' | 'timeout') => {
+      if (abortedAs) return;
+      abortedAs = why;
+      controller.abort();
+    };
+    const entry = { cancel: () => abort('cancelled') };
+    const key = requestKey(prepared.method, prepared.url, prepared.bodyKey);
+    const cancelOnSignal = () => entry.cancel();
+    options.signal?.addEventListener('abort', cancelOnSignal, { once: true });
+    pending.add(entry, key);
+    const timer = setTimer(() => abort('timeout'), prepared.timeout);
+    try {
+      const response = await Promise.race([
+        fetchFn(prepared.url, {
+          method: prepared.method,
+          headers,
+          body: prepared.body,
+          signal: controller.signal,
+        }),
+        aborted,
+      ]);
+      const text = await Promise.race([response.text(), aborted]);
+      if (response.status < 200 || response.status > 299) {
+        const envelope = envelopeMessage(text);
+        throw new RequestError('http', statusMessage(t, response.status), {
+          status: response.status,
+          code: envelope?.code,
+          serverMessage: envelope?.msg,
+        });
+      }
+      return readEnvelope(text, response.status, options.schema, t) as z.output<S>;
+    } catch (err) {
+      if (abortedAs === 'cancelled') throw new RequestError('cancelled', 'Request cancelled', { cause: err });
+      if (abortedAs === 'timeout') throw new RequestError('timeout', t('timeout'), { cause: err });
+      if (err instanceof RequestError) throw err;
+      throw new RequestError('network', t('timeout'), { cause: err });
+    } finally {
+      clearTimer(timer);
+      pending.delete(entry, key);
+      options.signal?.removeEventListener('abort', cancelOnSignal);
+    }
+  }
+
+  /** Builds the request (a failure here is `setup`, or `validation`), sends it, shows a failure. */
+  async function call<S extends EnvelopeSchema>(
+    prepare: () => Prepared,
+    options: CallOptions<S>,
+  ): Promise<z.output<S>> {
+    try {
+      let prepared: Prepared;
+      let headers: Headers;
+      try {
+        prepared = prepare();
+        checkPath(prepared.url);
+        headers = headersFor(prepared);
+      } catch (err) {
+        if (err instanceof RequestError) throw err;
+        throw new RequestError('setup', t('serverAbnormal'), { cause: err });
+      }
+      return await send(prepared, headers, options);
+    } catch (err) {
+      const error = err instanceof RequestError ? err : new RequestError('setup', t('serverAbnormal'), { cause: err });
+      report(error, options.silent ?? false);
+      throw error;
+    }
+  }
+
+  return {
+    get(url, options = {}) {
+      return call(
+        () => ({
+          method: 'GET',
+          url: withParams(url, options.params),
+          body: undefined,
+          bodyKey: '',
+          json: false,
+          timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+        }),
+        options,
+      );
+    },
+
+    post(url, body, options = {}) {
+      return call(() => {
+        const value: unknown = options.bodySchema ? checkBody(options.bodySchema, body, t) : body;
+        const json = value === undefined ? undefined : stableStringify(value);
+        if (value !== undefined && json === undefined) throw new Error('body cannot be serialised as JSON');
+        return {
+          method: 'POST',
+          url,
+          body: json,
+          bodyKey: json ?? '',
+          json: json !== undefined,
+          timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+        };
+      }, options);
+    },
+
+    upload(url, form, options = {}) {
+      return call(
+        () => ({
+          method: 'POST',
+          url,
+          body: form,
+          bodyKey: formDataFingerprint(form),
+          json: false,
+          timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
+        }),
+        options,
+      );
+    },
+
+    cancelAll() {
+      pending.cancelAll();
+    },
+
+    get pending() {
+      return pending.size;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Elects one sync worker per browser. Every tab asks for the same Web Lock; the tab that gets
+ * it starts workers/sync.worker.ts and holds the lock until it closes, when the browser hands
+ * the lock (and so the role) to the next waiting tab. Followers never talk to the worker: they
+ * write to IndexedDB (outbox), which the leader's worker watches, and read its state from there.
+ */
+import * as Comlink from 'comlink';
+import type { SyncWorkerApi } from '../../workers/sync.worker';
+
+const LOCK_NAME = 'cardbook-sync';
+const CHANNEL = 'cardbook-sync';
+
+export type SyncRole = 'leader' | 'follower';
+
+export type SyncClient = {
+  /** Asks the leader to sync now (after a write, on reconnect). */
+  poke(reason?: 'online'): void;
+  role(): SyncRole;
+};
+
+export function startSyncClient(onRole: (role: SyncRole) => void = () => undefined): SyncClient {
+  let worker: Comlink.Remote<SyncWorkerApi> | null = null;
+  let role: SyncRole = 'follower';
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+
+  const setRole = (next: SyncRole) => {
+    role = next;
+    document.documentElement.dataset.syncRole = next;
+    onRole(next);
+  };
+  setRole('follower');
+
+  const lead = async () => {
+    const raw = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module' });
+    worker = Comlink.wrap<SyncWorkerApi>(raw);
+    await worker.start();
+    setRole('leader');
+    void worker.syncNow();
+  };
+
+  channel?.addEventListener('message', (event: MessageEvent<{ type: 'poke' | 'online' }>) => {
+    if (!worker) return;
+    void (event.data.type === 'online' ? worker.online() : worker.syncNow());
+  });
+
+  if ('locks' in navigator) {
+    void navigator.locks.request(LOCK_NAME, async () => {
+      await lead();
+      await new Promise<never>(() => undefined); // held for the life of this tab
+    });
+  } else {
+    void lead();
+  }
+
+  const poke = (reason?: 'online') => {
+    if (worker) void (reason === 'online' ? worker.online() : worker.syncNow());
+    else channel?.postMessage({ type: reason ?? 'poke' });
+  };
+  window.addEventListener('online', () => poke('online'));
+
+  return { poke, role: () => role };
+}

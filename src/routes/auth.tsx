@@ -1,0 +1,449 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  modifyPwdBodySchema,
+  registerBodySchema,
+  resetPwdBodySchema,
+} from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import {
+  AccountFields,
+  type AccountMode,
+  type AccountValue,
+  accountBody,
+  CodeField,
+  errorText,
+  Field,
+} from '../components/forms';
+import { toast } from '../components/toast';
+import { api } from '../lib/api';
+import { fieldErrors } from '../lib/form-errors';
+import { isCancelled } from '../lib/request';
+import { usePendingCount, useProfile, useSession } from '../session/hooks';
+import { signIn, signOut } from '../session/session';
+
+type Errors = Record<string, string | undefined>;
+
+/** Shared by every sign-in form: client-side check with the server's schema, then the call. */
+function useSubmit() {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit<S extends z.ZodType>(schema: S, body: unknown, send: (valid: z.output<S>) => Promise<void>) {
+    setFormError(null);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await send(parsed.data);
+    } catch (err) {
+      if (!isCancelled(err)) setFormError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, busy, formError, setFormError, submit };
+}
+
+function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main className="auth-screen">
+      <h1>{props.title}</h1>
+      {props.children}
+      {props.footer ? <div className="auth-footer">{props.footer}</div> : null}
+    </main>
+  );
+}
+
+function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+function ModeTabs(props: { mode: AccountMode; onChange: (mode: AccountMode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="segmented" role="tablist">
+      {(['mobile', 'email'] as const).map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          role="tab"
+          aria-selected={props.mode === mode}
+          className={props.mode === mode ? 'active' : ''}
+          onClick={() => props.onChange(mode)}
+        >
+          {mode === 'mobile' ? t('auth.login.byMobile') : t('auth.login.byEmail')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
+
+function useAfterSignIn() {
+  const navigate = useNavigate();
+  return async (res: z.output<typeof loginResponseSchema>) => {
+    await signIn(res.data);
+    toast(res.msg, 'success');
+    await navigate({ to: '/userHome' });
+  };
+}
+
+function LoginForm({ withCode }: { withCode: boolean }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<AccountMode>('email');
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const form = useSubmit();
+  const afterSignIn = useAfterSignIn();
+  const body = { ...accountBody(mode, account), ...(withCode ? { code } : { password }) };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(loginBodySchema, body, async (valid) => {
+      const res = await api.post('/api/login', valid, { schema: loginResponseSchema, silent: true });
+      await afterSignIn(res);
+    });
+  };
+
+  return (
+    <AuthScreen
+      title={t('auth.login.title')}
+      footer={
+        <>
+          <Link to={withCode ? '/login' : '/loginCode'}>
+            {withCode ? t('auth.login.byPassword') : t('auth.login.byCode')}
+          </Link>
+          <Link to="/resetPassword">{t('auth.login.forgot')}</Link>
+          <Link to="/register">{t('auth.login.noAccount')}</Link>
+        </>
+      }
+    >
+      <ModeTabs mode={mode} onChange={setMode} />
+      <form onSubmit={onSubmit} noValidate className="form">
+        <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
+        {withCode ? (
+          <CodeField
+            scene="login"
+            account={accountBody(mode, account)}
+            value={code}
+            onChange={setCode}
+            error={form.errors.code}
+            onAccountError={form.setErrors}
+          />
+        ) : (
+          <Field
+            label={t('auth.fields.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            error={form.errors.password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+        <FormError message={form.formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+          {t('auth.login.submit')}
+        </button>
+      </form>
+    </AuthScreen>
+  );
+}
+
+export function LoginPage() {
+  return <LoginForm withCode={false} />;
+}
+
+export function LoginCodePage() {
+  return <LoginForm withCode />;
+}
+
+/** New password twice: the pair must match (SPEC §5) before the schema check. */
+function PasswordPair(props: {
+  password: string;
+  confirm: string;
+  onPassword: (v: string) => void;
+  onConfirm: (v: string) => void;
+  errors: Errors;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field
+        label={props.label ?? t('auth.fields.password')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={props.password}
+        error={props.errors.password}
+        onChange={(e) => props.onPassword(e.target.value)}
+      />
+      <Field
+        label={t('auth.fields.passwordConfirm')}
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={props.confirm}
+        error={props.errors.confirm}
+        onChange={(e) => props.onConfirm(e.target.value)}
+      />
+    </>
+  );
+}
+
+function RegisterForm({ mode }: { mode: AccountMode }) {
+  const { t } = useTranslation();
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const form = useSubmit();
+  const afterSignIn = useAfterSignIn();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      form.setErrors({ confirm: t('auth.errors.passwordMismatch') });
+      return;
+    }
+    void form.submit(registerBodySchema, { ...accountBody(mode, account), code, password }, async (valid) => {
+      const res = await api.post('/api/register', valid, { schema: loginResponseSchema, silent: true });
+      await afterSignIn(res);
+    });
+  };
+
+  return (
+    <AuthScreen
+      title={mode === 'email' ? t('auth.register.titleEmail') : t('auth.register.title')}
+      footer={
+        <>
+          <Link to={mode === 'email' ? '/register' : '/registerMail'}>
+            {mode === 'email' ? t('auth.register.withMobile') : t('auth.register.withEmail')}
+          </Link>
+          <Link to="/login">{t('auth.register.haveAccount')}</Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="form">
+        <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
+        <CodeField
+          scene="register"
+          account={accountBody(mode, account)}
+          value={code}
+          onChange={setCode}
+          error={form.errors.code}
+          onAccountError={form.setErrors}
+        />
+        <PasswordPair
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={form.errors}
+        />
+        <FormError message={form.formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+          {t('auth.register.submit')}
+        </button>
+      </form>
+    </AuthScreen>
+  );
+}
+
+export function RegisterPage() {
+  return <RegisterForm mode="mobile" />;
+}
+
+export function RegisterMailPage() {
+  return <RegisterForm mode="email" />;
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthScreen title={t('auth.reset.title')}>
+      <p className="lead">{t('auth.reset.choose')}</p>
+      <div className="choice-list">
+        <Link to="/resetPasswordFromMobile" className="choice">
+          {t('auth.reset.byMobile')}
+        </Link>
+        <Link to="/resetPasswordEmail" className="choice">
+          {t('auth.reset.byEmail')}
+        </Link>
+      </div>
+    </AuthScreen>
+  );
+}
+
+function ResetForm({ mode }: { mode: AccountMode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const form = useSubmit();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      form.setErrors({ confirm: t('auth.errors.passwordMismatch') });
+      return;
+    }
+    void form.submit(resetPwdBodySchema, { ...accountBody(mode, account), code, password }, async (valid) => {
+      await api.post('/api/user/resetPwd', valid, { silent: true });
+      await signOut();
+      toast(t('auth.reset.done'), 'success');
+      await navigate({ to: '/login' });
+    });
+  };
+
+  return (
+    <AuthScreen title={t('auth.reset.title')}>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
+        <CodeField
+          scene="reset"
+          account={accountBody(mode, account)}
+          value={code}
+          onChange={setCode}
+          error={form.errors.code}
+          onAccountError={form.setErrors}
+        />
+        <PasswordPair
+          label={t('auth.fields.newPassword')}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={form.errors}
+        />
+        <FormError message={form.formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+          {t('auth.reset.submit')}
+        </button>
+      </form>
+    </AuthScreen>
+  );
+}
+
+export function ResetPasswordMobilePage() {
+  return <ResetForm mode="mobile" />;
+}
+
+export function ResetPasswordEmailPage() {
+  return <ResetForm mode="email" />;
+}
+
+/** /resetPwd: change the password when signed in (or set the first one). */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const profile = useProfile();
+  const [old, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const form = useSubmit();
+  if (session === null) {
+    void navigate({ to: '/login' });
+    return null;
+  }
+  const hasPassword = profile ? !profile.tipEditPassword : true;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      form.setErrors({ confirm: t('auth.errors.passwordMismatch') });
+      return;
+    }
+    const body = hasPassword ? { old_password: old, password } : { password };
+    void form.submit(modifyPwdBodySchema, body, async (valid) => {
+      await api.post('/api/user/modifyPwd', valid, { silent: true });
+      toast(t('auth.changePassword.done'), 'success');
+      await navigate({ to: '/userHome' });
+    });
+  };
+
+  return (
+    <AuthScreen title={hasPassword ? t('auth.changePassword.title') : t('auth.changePassword.setTitle')}>
+      <form onSubmit={onSubmit} noValidate className="form">
+        {hasPassword ? (
+          <Field
+            label={t('auth.fields.oldPassword')}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={old}
+            error={form.errors.old_password}
+            onChange={(e) => setOld(e.target.value)}
+          />
+        ) : null}
+        <PasswordPair
+          label={t('auth.fields.newPassword')}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={form.errors}
+        />
+        <FormError message={form.formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+          {t('auth.changePassword.submit')}
+        </button>
+      </form>
+    </AuthScreen>
+  );
+}
+
+/** /logout: ends the session; unsynced changes would be lost, so ask first when there are any. */
+export function LogoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pending = usePendingCount();
+  const [confirmed, setConfirmed] = useState(false);
+  const [started, setStarted] = useState(false);
+
+  const run = async () => {
+    setStarted(true);
+    await api.post('/api/logout', undefined, { silent: true }).catch(() => undefined);
+    await signOut();
+    toast(t('auth.logout.done'), 'success');
+    await navigate({ to: '/' });
+  };
+
+  if (!started && (pending === 0 || confirmed)) void run();
+  return (
+    <main className="status-page">
+      <p>{t('auth.logout.working')}</p>
+      {!started && pending > 0 && !confirmed ? (
+        <ConfirmDialog
+          title={t('app.nav.quit')}
+          body={t('auth.logout.pending', { count: pending })}
+          confirmLabel={t('auth.logout.confirm')}
+          cancelLabel={t('auth.logout.stay')}
+          onConfirm={() => setConfirmed(true)}
+          onCancel={() => void navigate({ to: '/userHome' })}
+        />
+      ) : null}
+    </main>
+  );
+}

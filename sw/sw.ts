@@ -1,0 +1,63 @@
+/**
+ * The service worker: makes the app start and route with no network.
+ *
+ * - Precaches what `scripts/build-sw.ts` lists from dist/ (index.html, every JS/CSS chunk, the
+ *   icons and the manifest). Routes are code-split, so every chunk is listed, not just the entry.
+ * - Page navigations are answered with the precached index.html (the SPA decides the route), except
+ *   /api/, /blobs/ and paths that name a file, which mirrors the server's own fallback rule.
+ * - /api/*, /version.json and /sw.js get no route, so they always go to the network: the data
+ *   lives in IndexedDB and the version check must see the server's truth.
+ * - Uploaded images (/blobs/, immutable names) are kept cache-first, capped by entry count.
+ * - A new worker waits until the page sends {type: 'SKIP_WAITING'} (the version dialog's OK), so
+ *   the page never switches code underneath the user; it then claims the open pages.
+ */
+import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+const BLOB_CACHE = 'cardbook-blobs';
+const MAX_BLOB_ENTRIES = 300;
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+clientsClaim();
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    // Matched against pathname + search.
+    denylist: [/^\/api\//, /^\/blobs\//, /^[^?]*\.[a-z0-9]+(\?|$)/i],
+  }),
+);
+
+/** First in, first out once the cache holds more than `max` entries (Cache keys keep insertion order). */
+function capEntries(max: number): WorkboxPlugin {
+  return {
+    cacheDidUpdate: async ({ cacheName }) => {
+      const cache = await self.caches.open(cacheName);
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+    },
+  };
+}
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/blobs/') && request.method === 'GET',
+  new CacheFirst({ cacheName: BLOB_CACHE, plugins: [capEntries(MAX_BLOB_ENTRIES)] }),
+);

@@ -1,0 +1,35 @@
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { requireChromium } from './chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: requireChromium(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh profile on a phone-sized screen (390×844, touch), service workers allowed. */
+export function newPhoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-TW',
+    timezoneId: 'Asia/Hong_Kong',
+    serviceWorkers: 'allow',
+    ...options,
+  });
+}

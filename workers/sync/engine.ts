@@ -1,0 +1,174 @@
+/**
+ * The sync engine: drains the outbox to POST /api/sync/push in order, then pulls deltas from
+ * GET /api/sync/pull until the server has nothing more, and records its state where every tab
+ * can read it. Only one runs per browser (the elected tab's worker).
+ *
+ * Why it is safe to retry anything: every mutation has an id the server applies at most once
+ * per client and answers from its record on replay; every pulled page is applied with its
+ * cursor in one local transaction. So a lost answer, a crash or a closed tab at any point is
+ * repaired by simply running the cycle again. Failures back off exponentially with full jitter
+ * (1 s doubling to 30 s) so a crowd of phones coming back online does not hit the server at once.
+ */
+import { type PullResult, type PushResult, pullResponseSchema, pushResponseSchema } from '../../src/api';
+import type { CardbookDB, Session } from '../../src/db';
+import {
+  applyPull,
+  clientId,
+  patchSyncState,
+  pendingBatch,
+  readCursor,
+  readLang,
+  readSession,
+  settleOutbox,
+} from '../../src/db/sync-store';
+
+export const PUSH_BATCH = 50;
+export const PULL_PAGE = 500;
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
+export const PERIODIC_PULL_MS = 30_000;
+
+export type SyncDeps = {
+  db: CardbookDB;
+  fetch: typeof fetch;
+  /** Origin of the API, e.g. self.location.origin. */
+  baseUrl: string;
+  random?: () => number;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+};
+
+class Unauthorized extends Error {}
+
+export function backoffDelay(failures: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
+  return Math.max(250, Math.round(random() * ceiling));
+}
+
+export function createSyncEngine(deps: SyncDeps) {
+  const { db } = deps;
+  const random = deps.random ?? Math.random;
+  const later = deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
+  const cancel = deps.clearTimeout ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  let timer: unknown = null;
+  let stopped = false;
+
+  async function call<T>(session: Session, path: string, init: RequestInit, parse: (json: unknown) => T): Promise<T> {
+    const headers: Record<string, string> = { token: session.token, ...(init.headers as Record<string, string>) };
+    const lang = await readLang(db);
+    if (lang) headers.lang = lang;
+    const res = await deps.fetch(`${deps.baseUrl}${path}`, { ...init, headers });
+    if (res.status === 401) throw new Unauthorized();
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    return parse(await res.json());
+  }
+
+  async function push(session: Session): Promise<void> {
+    const client = await clientId(db);
+    for (;;) {
+      const batch = await pendingBatch(db, PUSH_BATCH);
+      if (batch.length === 0) return;
+      const result: PushResult = await call(
+        session,
+        '/api/sync/push',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_id: client,
+            mutations: batch.map(({ id, name, args }) => ({ id, name, args })),
+          }),
+        },
+        (json) => pushResponseSchema.parse(json).data,
+      );
+      const names = new Map(batch.map((m) => [m.id, m.name]));
+      await settleOutbox(
+        db,
+        result.results.map((r) => r.id),
+        result.results.flatMap((r) => (r.ok ? [] : [{ id: r.id, name: names.get(r.id) ?? '', msg: r.msg }])),
+      );
+    }
+  }
+
+  async function pull(session: Session): Promise<void> {
+    for (;;) {
+      const cursor = await readCursor(db);
+      const page: PullResult = await call(
+        session,
+        `/api/sync/pull?cursor=${cursor}&limit=${PULL_PAGE}`,
+        { method: 'GET' },
+        (json) => pullResponseSchema.parse(json).data,
+      );
+      await applyPull(db, page);
+      if (!page.more) return;
+    }
+  }
+
+  function schedule(ms: number): void {
+    if (timer !== null) cancel(timer);
+    timer = later(() => {
+      timer = null;
+      void syncNow();
+    }, ms);
+  }
+
+  async function cycle(): Promise<void> {
+    const session = await readSession(db);
+    if (!session) {
+      await patchSyncState(db, { syncing: false });
+      return;
+    }
+    await patchSyncState(db, { syncing: true });
+    try {
+      await push(session);
+      await pull(session);
+      failures = 0;
+      await patchSyncState(db, { syncing: false, online: true, unauthorized: false, lastSyncAt: Date.now() });
+      schedule(PERIODIC_PULL_MS);
+    } catch (err) {
+      if (err instanceof Unauthorized) {
+        await patchSyncState(db, { syncing: false, unauthorized: true });
+        return;
+      }
+      failures += 1;
+      await patchSyncState(db, { syncing: false, online: false });
+      schedule(backoffDelay(failures, random));
+    }
+  }
+
+  /** Runs a cycle now; a call during a cycle runs one more right after it. */
+  function syncNow(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await cycle();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    syncNow,
+    /** The network came back: forget the backoff and go now. */
+    online(): Promise<void> {
+      failures = 0;
+      return syncNow();
+    },
+    stop(): void {
+      stopped = true;
+      if (timer !== null) cancel(timer);
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
