@@ -1,0 +1,62 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProfilePages } from './pages/profile';
+import { RegisterMailPage } from './pages/register-mail';
+import { launchBrowser, newPhoneContext } from './support/browser';
+import { type E2eServer, startServer } from './support/server';
+
+/**
+ * The offline promise end to end: a signed-in user's profile shows with no network (service
+ * worker + IndexedDB), an edit made offline waits in the outbox, and reaches the server exactly
+ * once when the network comes back.
+ */
+describe('profile offline', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('registers, edits, goes offline, edits again, and syncs once on reconnect', async () => {
+    const page = await context.newPage();
+    const email = `offline-${Date.now()}@example.com`;
+    await new RegisterMailPage(page).register(email, 'secret-pass', () => server.sender.lastCode(email));
+
+    const profile = new ProfilePages(page);
+    await page.goto('/myProfile');
+    await profile.editName('Chan Tai Man');
+    await expect.poll(() => profile.details.innerText()).toContain('Chan Tai Man');
+    await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => profile.details.innerText(), { timeout: 15_000 }).toContain('Chan Tai Man');
+
+    await profile.editName('Chan Siu Ming');
+    await expect.poll(() => profile.details.innerText()).toContain('Chan Siu Ming');
+    await expect.poll(() => profile.pending.innerText()).toBe('1 changes waiting to sync');
+
+    await context.setOffline(false);
+    await expect.poll(() => profile.pending.count(), { timeout: 20_000 }).toBe(0);
+
+    const db = server.app.services.db;
+    const [user] = await db.query<{ id: number; full_name: string }>(
+      'select id, full_name from users where email = $1',
+      [email],
+    );
+    expect(user?.full_name).toBe('Chan Siu Ming');
+    const applied = await db.query('select mutation_id from sync_mutations where user_id = $1', [user?.id]);
+    expect(applied).toHaveLength(2); // the online edit and the offline edit, each applied once
+  });
+});
