@@ -20,7 +20,10 @@ if (!process.env.STATIC_DIR) {
   if (built < sources) {
     // The same two steps as `npm run build`: the app, then the service worker listing its files.
     console.log('Building the web app (vite build, then scripts/build-sw.ts)…');
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-sw.ts'], { stdio: 'inherit' });
   }
 }

@@ -23,7 +23,7 @@ export function LanguagePicker({ onClose }: { onClose: () => void }) {
     saveLocale(locale);
     await i18n.changeLanguage(locale);
     onClose();
-    toast(t('app.language.changed'), 'success', 800);
+    toast(i18n.t('app.language.changed'), 'success', 800);
     setTimeout(() => location.reload(), 800);
   };
   return (

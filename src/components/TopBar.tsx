@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useProfile, useSession, useUnreadCount } from '../session/hooks';
 import { Avatar } from './Avatar';
@@ -67,10 +68,18 @@ export function TopBar() {
           )}
         </button>
       </div>
-      {open === 'menu' ? <UserMenu onClose={close} onLanguage={() => setOpen('language')} /> : null}
-      {open === 'panel' ? <SidePanel profile={profile} onClose={close} /> : null}
-      {open === 'drawer' ? <NotificationDrawer onClose={close} /> : null}
-      {open === 'language' ? <LanguagePicker onClose={close} /> : null}
+      {/* Overlays live in <body>: the bar's backdrop-filter would otherwise contain their fixed position. */}
+      {open === 'none'
+        ? null
+        : createPortal(
+            <>
+              {open === 'menu' ? <UserMenu onClose={close} onLanguage={() => setOpen('language')} /> : null}
+              {open === 'panel' ? <SidePanel profile={profile} onClose={close} /> : null}
+              {open === 'drawer' ? <NotificationDrawer onClose={close} /> : null}
+              {open === 'language' ? <LanguagePicker onClose={close} /> : null}
+            </>,
+            document.body,
+          )}
     </header>
   );
 }

@@ -47,3 +47,26 @@ export const LogoMark = () => (
     <rect x="32" y="33" width="10" height="3" rx="1.5" fill="#5eead4" />
   </svg>
 );
+export const CardIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <rect {...stroke} x="2" y="5" width="20" height="14" rx="2" />
+    <circle {...stroke} cx="8" cy="11" r="2" />
+    <path {...stroke} d="M5 16c.6-1.5 1.8-2 3-2s2.4.5 3 2M14 10h5M14 14h3" />
+  </svg>
+);
+export const HolderIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path {...stroke} d="M4 7h16v13H4zM7 4h10M6 10h12" />
+  </svg>
+);
+export const QrIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path {...stroke} d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14v7h-3M14 21h.01" />
+  </svg>
+);
+export const CameraIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path {...stroke} d="M4 8h3l2-3h6l2 3h3v11H4z" />
+    <circle {...stroke} cx="12" cy="13" r="3.5" />
+  </svg>
+);

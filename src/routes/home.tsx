@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CameraIcon, CardIcon, HolderIcon, QrIcon } from '../components/icons';
 import { useSession } from '../session/hooks';
 
 /** Home (SPEC §2 "/"). */
@@ -33,25 +34,25 @@ export function HomePage() {
       <nav className="tiles" aria-label={t('app.nav.home')}>
         <Link to="/card/info" className="tile">
           <span className="tile-icon" aria-hidden="true">
-            🪪
+            <CardIcon />
           </span>
           {t('app.home.myCard')}
         </Link>
         <Link to="/friendsList" className="tile">
           <span className="tile-icon" aria-hidden="true">
-            📇
+            <HolderIcon />
           </span>
           {t('app.home.friends')}
         </Link>
         <Link to="/myQrCode" className="tile">
           <span className="tile-icon" aria-hidden="true">
-            🔳
+            <QrIcon />
           </span>
           {t('app.home.qr')}
         </Link>
         <Link to="/scanqrcode" className="tile">
           <span className="tile-icon" aria-hidden="true">
-            📷
+            <CameraIcon />
           </span>
           {t('app.home.scan')}
         </Link>

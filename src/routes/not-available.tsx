@@ -10,11 +10,6 @@ export function NotAvailablePage({ feature }: { feature: FeatureKey }) {
   const { t } = useTranslation();
   return (
     <StatusPage
-      icon={
-        <div className="status-emoji" aria-hidden="true">
-          🛠️
-        </div>
-      }
       title={t('app.notAvailable.title')}
       body={t('app.notAvailable.body', { feature: t(`app.features.${feature}`) })}
       action={t('app.notAvailable.back')}

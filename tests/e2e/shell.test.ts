@@ -1,0 +1,88 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhoneContext } from './support/browser';
+import { type E2eServer, startServer } from './support/server';
+
+describe('app shell', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const context = async (options: Parameters<typeof newPhoneContext>[2] = {}) => {
+    const c = await newPhoneContext(browser, server.url, options);
+    contexts.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const role = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.dataset.syncRole);
+
+  it('runs one sync worker per browser, and hands the role over when its tab closes', async () => {
+    const c = await context();
+    const first = await c.newPage();
+    await first.goto('/');
+    await expect.poll(() => role(first)).toBe('leader');
+    const second = await c.newPage();
+    await second.goto('/');
+    await second.getByRole('banner').waitFor();
+    expect(await role(second)).toBe('follower');
+    expect(await role(first)).toBe('leader');
+    await first.close();
+    await expect.poll(() => role(second), { timeout: 10_000 }).toBe('leader');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const c = await context({ locale: 'en-US' });
+    await c.addInitScript(() => localStorage.setItem('lang', 'en'));
+    const page = await c.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('switches to English from the language sheet and keeps it after reloading', async () => {
+    const c = await context();
+    const page = await c.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: '一張名片，連繫所有人' }).waitFor();
+    await page.getByRole('button', { name: '帳戶' }).click();
+    await page.getByRole('menuitem', { name: '語言' }).click();
+    await page.getByRole('dialog', { name: '選擇語言' }).getByRole('button', { name: 'English' }).click();
+    await page.getByText('Language changed').waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'One card to connect with everyone' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'One card to connect with everyone' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect((await c.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('en');
+  });
+
+  it('offers the update when version.json changes', async () => {
+    const c = await context({ locale: 'en-US' });
+    await c.addInitScript(() => {
+      localStorage.setItem('lang', 'en');
+      localStorage.setItem('cardbook:versionCheck', 'always');
+    });
+    const page = await c.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'One card to connect with everyone' }).waitFor();
+    await page.getByRole('link', { name: 'I have an account' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await server.setVersionFile('9.9.9');
+    await page.getByRole('link', { name: 'Cardbook' }).click();
+    await page.getByRole('dialog', { name: 'New Version detected' }).waitFor();
+    await page.getByRole('dialog').getByText('Click OK to automatically update the webpage').waitFor();
+  });
+});
