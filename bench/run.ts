@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { apiThroughput } from './api-throughput';
+import { appLoad } from './app-load';
 
 /**
  * `npm run bench`: prints figures measured side by side in one run. Not a test: nothing here
  * passes or fails on speed. BENCH_SECONDS sets the load duration; DATABASE_URL runs the API
  * figures on PostgreSQL instead of PGlite.
  */
+execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
 await apiThroughput();
+await appLoad();

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import type { LoginPayload, Profile } from '../api';
+import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
 import { type CardbookDB, db as defaultDb, type Session } from '../db';
 import { readSession } from '../db/sync-store';
 
@@ -76,6 +76,27 @@ export async function reconcileSession(db: CardbookDB = defaultDb): Promise<Sess
     return null;
   }
   if (session?.token === token) return session;
-  if (session) await db.meta.put({ key: 'session', value: { ...session, token } });
-  return session ? { ...session, token } : null;
+  if (session) {
+    await db.meta.put({ key: 'session', value: { ...session, token } });
+    return { ...session, token };
+  }
+  return adoptToken(db, token);
+}
+
+/** A token cookie with nothing local (storage was cleared): ask the server whose it is. */
+async function adoptToken(db: CardbookDB, token: string): Promise<Session | null> {
+  const res = await fetch('/api/user/getProfile', { headers: { token } }).catch(() => null);
+  if (!res) return null;
+  if (res.status === 401) {
+    Cookies.remove(TOKEN_COOKIE);
+    return null;
+  }
+  const parsed = profileResponseSchema.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) return null;
+  const session: Session = { token, userId: parsed.data.data.user_id };
+  await db.transaction('rw', db.meta, db.profile, async () => {
+    await db.meta.put({ key: 'session', value: session });
+    await db.profile.put({ ...parsed.data.data, key: 'me' });
+  });
+  return session;
 }
