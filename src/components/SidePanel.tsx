@@ -27,7 +27,7 @@ export function SidePanel({ profile, onClose }: { profile: ProfileRow | null | u
       <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={onClose} />
       <nav className="side-panel side-panel-right" aria-label={t('app.nav.account')}>
         <div className="side-panel-head">
-          <Avatar src={profile?.avatar} name={profile?.fullName} size={48} />
+          <Avatar src={profile?.avatar} name={profile?.fullName || profile?.email} size={48} />
           <div className="side-panel-name">{profile?.fullName || profile?.email || ''}</div>
           <button ref={close} type="button" className="icon-btn" aria-label={t('app.nav.close')} onClick={onClose}>
             <CloseIcon />
