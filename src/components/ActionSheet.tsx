@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDismiss } from './use-dismiss';
 
 export type ActionSheetItem = { key: string; label: string; selected?: boolean };
 
@@ -10,13 +10,7 @@ export function ActionSheet(props: {
   onSelect: (key: string) => void;
   onCancel: () => void;
 }) {
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    first.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && props.onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [props.onCancel]);
+  const first = useDismiss<HTMLButtonElement>(props.onCancel);
   return (
     <div className="sheet-backdrop">
       <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={props.onCancel} />

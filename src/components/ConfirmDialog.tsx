@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useDismiss } from './use-dismiss';
 
 /** A small accessible modal asking one question. Escape cancels. */
 export function ConfirmDialog(props: {
@@ -11,13 +12,7 @@ export function ConfirmDialog(props: {
 }) {
   const titleId = useId();
   const bodyId = useId();
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    confirm.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && props.onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [props.onCancel]);
+  const confirm = useDismiss<HTMLButtonElement>(props.onCancel);
   return (
     <div className="modal-backdrop" role="presentation">
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId}>

@@ -1,17 +1,11 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { useDismiss } from './use-dismiss';
 
 /** The left notification drawer (SPEC §2, 60% wide). Its list arrives with the notifications issue. */
 export function NotificationDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const close = useDismiss<HTMLButtonElement>(onClose);
   return (
     <div className="panel-backdrop">
       <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={onClose} />

@@ -1,20 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
 import { Avatar } from './Avatar';
 import { ChevronIcon, CloseIcon } from './icons';
+import { useDismiss } from './use-dismiss';
 
 /** The signed-in user's right-hand panel (SPEC §2: 30% wide; here never narrower than its text). */
 export function SidePanel({ profile, onClose }: { profile: ProfileRow | null | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const close = useDismiss<HTMLButtonElement>(onClose);
   const links = [
     { to: '/userHome', label: t('app.nav.userHome') },
     { to: '/friendsList', label: t('app.nav.friends') },

@@ -1,17 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from './use-dismiss';
 
 /** The signed-out user button's menu: login, register, language, about. */
 export function UserMenu({ onClose, onLanguage }: { onClose: () => void; onLanguage: () => void }) {
   const { t } = useTranslation();
-  const first = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    first.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const first = useDismiss<HTMLAnchorElement>(onClose);
   return (
     <div className="menu-backdrop">
       <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={onClose} />
