@@ -1,21 +1,12 @@
-import { chromium } from 'playwright-core';
+import { launchBrowser, newPhoneContext } from '../tests/e2e/support/browser';
 
 /**
  * Dev tool: `tsx scripts/screenshot.ts URL OUT.png` takes a 390×844 phone screenshot in
- * Debian's Chromium, to look at a screen by eye.
+ * Debian's Chromium (the same launch as the end-to-end tests), to look at a screen by eye.
  */
 const [url = 'http://localhost:8080/', out = '/tmp/screen.png'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+const browser = await launchBrowser();
+const page = await (await newPhoneContext(browser, new URL(url).origin, { deviceScaleFactor: 2 })).newPage();
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.screenshot({ path: out });
 await browser.close();

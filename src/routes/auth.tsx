@@ -209,14 +209,26 @@ function PasswordPair(props: {
   );
 }
 
-function RegisterForm({ mode }: { mode: AccountMode }) {
+/**
+ * The account + code + new password form, shared by registration and password reset: same
+ * fields, same checks (the pair must match, then the server's schema), different call.
+ */
+function CodePasswordForm<S extends z.ZodType>(props: {
+  mode: AccountMode;
+  scene: 'register' | 'reset';
+  title: string;
+  footer?: ReactNode;
+  passwordLabel?: string;
+  submitLabel: string;
+  schema: S;
+  send: (valid: z.output<S>) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const form = useSubmit();
-  const afterSignIn = useAfterSignIn();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -224,35 +236,23 @@ function RegisterForm({ mode }: { mode: AccountMode }) {
       form.setErrors({ confirm: t('auth.errors.passwordMismatch') });
       return;
     }
-    void form.submit(registerBodySchema, { ...accountBody(mode, account), code, password }, async (valid) => {
-      const res = await api.post('/api/register', valid, { schema: loginResponseSchema, silent: true });
-      await afterSignIn(res);
-    });
+    void form.submit(props.schema, { ...accountBody(props.mode, account), code, password }, props.send);
   };
 
   return (
-    <AuthScreen
-      title={mode === 'email' ? t('auth.register.titleEmail') : t('auth.register.title')}
-      footer={
-        <>
-          <Link to={mode === 'email' ? '/register' : '/registerMail'}>
-            {mode === 'email' ? t('auth.register.withMobile') : t('auth.register.withEmail')}
-          </Link>
-          <Link to="/login">{t('auth.register.haveAccount')}</Link>
-        </>
-      }
-    >
+    <AuthScreen title={props.title} footer={props.footer}>
       <form onSubmit={onSubmit} noValidate className="form">
-        <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
+        <AccountFields mode={props.mode} value={account} onChange={setAccount} errors={form.errors} />
         <CodeField
-          scene="register"
-          account={accountBody(mode, account)}
+          scene={props.scene}
+          account={accountBody(props.mode, account)}
           value={code}
           onChange={setCode}
           error={form.errors.code}
           onAccountError={form.setErrors}
         />
         <PasswordPair
+          label={props.passwordLabel}
           password={password}
           confirm={confirm}
           onPassword={setPassword}
@@ -261,10 +261,36 @@ function RegisterForm({ mode }: { mode: AccountMode }) {
         />
         <FormError message={form.formError} />
         <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-          {t('auth.register.submit')}
+          {props.submitLabel}
         </button>
       </form>
     </AuthScreen>
+  );
+}
+
+function RegisterForm({ mode }: { mode: AccountMode }) {
+  const { t } = useTranslation();
+  const afterSignIn = useAfterSignIn();
+  return (
+    <CodePasswordForm
+      mode={mode}
+      scene="register"
+      title={mode === 'email' ? t('auth.register.titleEmail') : t('auth.register.title')}
+      submitLabel={t('auth.register.submit')}
+      schema={registerBodySchema}
+      send={async (valid) => {
+        const res = await api.post('/api/register', valid, { schema: loginResponseSchema, silent: true });
+        await afterSignIn(res);
+      }}
+      footer={
+        <>
+          <Link to={mode === 'email' ? '/register' : '/registerMail'}>
+            {mode === 'email' ? t('auth.register.withMobile') : t('auth.register.withEmail')}
+          </Link>
+          <Link to="/login">{t('auth.register.haveAccount')}</Link>
+        </>
+      }
+    />
   );
 }
 
@@ -296,52 +322,21 @@ export function ResetPasswordPage() {
 function ResetForm({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [account, setAccount] = useState(EMPTY_ACCOUNT);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const form = useSubmit();
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) {
-      form.setErrors({ confirm: t('auth.errors.passwordMismatch') });
-      return;
-    }
-    void form.submit(resetPwdBodySchema, { ...accountBody(mode, account), code, password }, async (valid) => {
-      await api.post('/api/user/resetPwd', valid, { silent: true });
-      await signOut();
-      toast(t('auth.reset.done'), 'success');
-      await navigate({ to: '/login' });
-    });
-  };
-
   return (
-    <AuthScreen title={t('auth.reset.title')}>
-      <form onSubmit={onSubmit} noValidate className="form">
-        <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
-        <CodeField
-          scene="reset"
-          account={accountBody(mode, account)}
-          value={code}
-          onChange={setCode}
-          error={form.errors.code}
-          onAccountError={form.setErrors}
-        />
-        <PasswordPair
-          label={t('auth.fields.newPassword')}
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          errors={form.errors}
-        />
-        <FormError message={form.formError} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-          {t('auth.reset.submit')}
-        </button>
-      </form>
-    </AuthScreen>
+    <CodePasswordForm
+      mode={mode}
+      scene="reset"
+      title={t('auth.reset.title')}
+      passwordLabel={t('auth.fields.newPassword')}
+      submitLabel={t('auth.reset.submit')}
+      schema={resetPwdBodySchema}
+      send={async (valid) => {
+        await api.post('/api/user/resetPwd', valid, { silent: true });
+        await signOut();
+        toast(t('auth.reset.done'), 'success');
+        await navigate({ to: '/login' });
+      }}
+    />
   );
 }
 
