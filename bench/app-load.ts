@@ -32,6 +32,8 @@ export async function appLoad(): Promise<void> {
     await addSessionCookie(context, server, user.token);
     await page.goto('/userHome');
     await page.getByTestId('user-name').waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await context.setOffline(true);
     const times: number[] = [];

@@ -37,6 +37,9 @@ describe('profile offline', () => {
     await profile.editName('Chan Tai Man');
     await expect.poll(() => profile.details.innerText()).toContain('Chan Tai Man');
     await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
+    // Wait for the service worker; a page that loaded while it was activating is controlled from the next load.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
     await context.setOffline(true);
