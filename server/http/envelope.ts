@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type Locale, localeFromHeader } from '../../src/i18n/langs';
 import { type ServerMessageKey, serverText } from '../i18n';
 import { ApiError } from './errors';
@@ -36,7 +36,7 @@ function validationError(issues: ValidationIssue[], context: string | undefined)
  * The same 400 for input validated outside Fastify's schema step (a sync mutation's args);
  * `context` names the value itself when the issue is at its root.
  */
-export function invalidInput(error: z.ZodError, context: string): ApiError {
+export function invalidInput(error: z.core.$ZodError, context: string): ApiError {
   const issues = error.issues.map((issue) => ({
     instancePath: `/${issue.path.map(String).join('/')}`,
     keyword: issue.code,

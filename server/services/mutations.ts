@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../src/api';
 import { invalidInput } from '../http/envelope';
 import { invalidField } from '../http/errors';
@@ -13,7 +13,7 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
 };
 
 // MUTATIONS seen per name, so a generic name keeps its schema and handler paired.
-const SCHEMAS: { [N in MutationName]: z.ZodType<MutationArgs<N>> } = MUTATIONS;
+const SCHEMAS: { [N in MutationName]: z.ZodMiniType<MutationArgs<N>> } = MUTATIONS;
 
 const isMutationName = (name: string): name is MutationName => Object.hasOwn(MUTATIONS, name);
 

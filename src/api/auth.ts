@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelopeSchema, okSchema } from './envelope';
 import { accountShape, checkAccount, codeField, nameField, passwordField } from './fields';
 
@@ -7,31 +7,33 @@ export type VerifyScene = z.infer<typeof verifySceneSchema>;
 
 export const sendVerifyCodeBodySchema = z
   .strictObject({ ...accountShape, scene: verifySceneSchema })
-  .superRefine(checkAccount);
+  .check(z.superRefine(checkAccount));
 export type SendVerifyCodeBody = z.infer<typeof sendVerifyCodeBodySchema>;
 
 export const registerBodySchema = z
-  .strictObject({ ...accountShape, password: passwordField, code: codeField, name: nameField.optional() })
-  .superRefine(checkAccount);
+  .strictObject({ ...accountShape, password: passwordField, code: codeField, name: z.optional(nameField) })
+  .check(z.superRefine(checkAccount));
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z
-  .strictObject({ ...accountShape, password: passwordField.optional(), code: codeField.optional() })
-  .superRefine((value, ctx) => {
-    checkAccount(value, ctx);
-    if ((value.password === undefined) === (value.code === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password or code' });
-    }
-  });
+  .strictObject({ ...accountShape, password: z.optional(passwordField), code: z.optional(codeField) })
+  .check(
+    z.superRefine((value, ctx) => {
+      checkAccount(value, ctx);
+      if ((value.password === undefined) === (value.code === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'password or code', input: value });
+      }
+    }),
+  );
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const resetPwdBodySchema = z
   .strictObject({ ...accountShape, code: codeField, password: passwordField })
-  .superRefine(checkAccount);
+  .check(z.superRefine(checkAccount));
 export type ResetPwdBody = z.infer<typeof resetPwdBodySchema>;
 
 export const modifyPwdBodySchema = z.strictObject({
-  old_password: z.string().max(128).optional(),
+  old_password: z.optional(z.string().check(z.maxLength(128))),
   password: passwordField,
 });
 export type ModifyPwdBody = z.infer<typeof modifyPwdBodySchema>;
@@ -44,17 +46,17 @@ export const sexSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** The login payload of SPEC §3. */
 export const loginPayloadSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   fullName: z.string(),
   avatar: z.string(),
   token: z.string(),
-  area: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
+  area: z.nullable(z.string()),
+  mobile: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   sex: sexSchema,
-  age: z.number().int().nullable(),
+  age: z.nullable(z.int()),
   profile: z.string(),
-  birth: z.string().nullable(),
+  birth: z.nullable(z.string()),
   password: z.boolean(),
   login_type: loginTypeSchema,
 });

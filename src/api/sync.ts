@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelopeSchema } from './envelope';
 import { profileSchema, setProfileBodySchema } from './user';
 
@@ -22,24 +22,24 @@ export const SYNC_PROTOCOL_VERSION = 1;
 export const PULL_PAGE_MAX = 1000;
 
 export const pullQuerySchema = z.strictObject({
-  cursor: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  limit: z.coerce.number().int().min(1).max(PULL_PAGE_MAX).optional(),
-  t: z.string().max(32).optional(),
+  cursor: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PULL_PAGE_MAX))),
+  t: z.optional(z.string().check(z.maxLength(32))),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
-const rowBase = { version: z.number().int(), deleted: z.boolean() };
+const rowBase = { version: z.int(), deleted: z.boolean() };
 
 /** One changed row of the caller's view. New tables join this union. */
 export const syncRowSchema = z.discriminatedUnion('table', [
-  z.object({ table: z.literal('profile'), key: z.string(), ...rowBase, value: profileSchema.nullable() }),
+  z.object({ table: z.literal('profile'), key: z.string(), ...rowBase, value: z.nullable(profileSchema) }),
 ]);
 export type SyncRow = z.infer<typeof syncRowSchema>;
 export type SyncTable = SyncRow['table'];
 
 export const pullResultSchema = z.object({
   rows: z.array(syncRowSchema),
-  cursor: z.number().int(),
+  cursor: z.int(),
   more: z.boolean(),
 });
 export type PullResult = z.infer<typeof pullResultSchema>;
@@ -53,22 +53,22 @@ export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;
 
 export const mutationSchema = z.strictObject({
-  id: z.string().min(1).max(64),
-  name: z.string().max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.string().check(z.maxLength(64)),
   args: z.unknown(),
 });
 export type Mutation = { id: string; name: MutationName; args: unknown };
 
 export const pushBodySchema = z.strictObject({
-  client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-  mutations: z.array(mutationSchema).min(1).max(100),
+  client_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  mutations: z.array(mutationSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;
 
 /** The outcome of one mutation: applied (with the REST call's data), or rejected with why. */
 export const mutationResultSchema = z.discriminatedUnion('ok', [
   z.object({ id: z.string(), ok: z.literal(true), data: z.unknown() }),
-  z.object({ id: z.string(), ok: z.literal(false), code: z.number().int(), msg: z.string() }),
+  z.object({ id: z.string(), ok: z.literal(false), code: z.int(), msg: z.string() }),
 ]);
 export type MutationResult = z.infer<typeof mutationResultSchema>;
 

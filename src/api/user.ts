@@ -1,38 +1,38 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sexSchema } from './auth';
 import { envelopeSchema } from './envelope';
 import { nameField, textField } from './fields';
 
 /** The profile of SPEC §3 "Session/user info", as getProfile answers it. */
 export const profileSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   fullName: z.string(),
   name: z.string(),
   english_name: z.string(),
   avatar: z.string(),
-  area: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
+  area: z.nullable(z.string()),
+  mobile: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   sex: sexSchema,
-  sex_type: z.number().int(),
-  age: z.number().int().nullable(),
+  sex_type: z.int(),
+  age: z.nullable(z.int()),
   profile: z.string(),
-  birth: z.string().nullable(),
+  birth: z.nullable(z.string()),
   tipEditPassword: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelopeSchema(profileSchema);
 
-const birthField = z.iso.date().refine((d) => d >= '1900-01-01' && d <= '2100-12-31');
+const birthField = z.iso.date().check(z.refine((d) => d >= '1900-01-01' && d <= '2100-12-31'));
 
 /** A partial profile edit: only the fields sent change. */
 export const setProfileBodySchema = z.strictObject({
-  fullName: nameField.optional(),
-  english_name: nameField.optional(),
-  sex: sexSchema.optional(),
-  age: z.number().int().min(0).max(150).nullable().optional(),
-  profile: textField(2000).optional(),
-  birth: birthField.nullable().optional(),
+  fullName: z.optional(nameField),
+  english_name: z.optional(nameField),
+  sex: z.optional(sexSchema),
+  age: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(150)))),
+  profile: z.optional(textField(2000)),
+  birth: z.optional(z.nullable(birthField)),
 });
 export type SetProfileBody = z.infer<typeof setProfileBodySchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Messages } from '../i18n/catalog';
 
 type AuthErrorKey = `auth.errors.${keyof Messages['auth']['errors']}`;
@@ -7,7 +7,7 @@ type AuthErrorKey = `auth.errors.${keyof Messages['auth']['errors']}`;
  * Turns a zod failure of a request schema (the server's own contract) into one message key per
  * field, so a form refuses bad input in the user's language before anything is sent.
  */
-export function fieldErrors(error: z.ZodError): Record<string, AuthErrorKey> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, AuthErrorKey> {
   const out: Record<string, AuthErrorKey> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

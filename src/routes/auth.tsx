@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   loginBodySchema,
   loginResponseSchema,
@@ -35,7 +35,11 @@ function useSubmit() {
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function submit<S extends z.ZodType>(schema: S, body: unknown, send: (valid: z.output<S>) => Promise<void>) {
+  async function submit<S extends z.ZodMiniType>(
+    schema: S,
+    body: unknown,
+    send: (valid: z.output<S>) => Promise<void>,
+  ) {
     setFormError(null);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
@@ -213,7 +217,7 @@ function PasswordPair(props: {
  * The account + code + new password form, shared by registration and password reset: same
  * fields, same checks (the pair must match, then the server's schema), different call.
  */
-function CodePasswordForm<S extends z.ZodType>(props: {
+function CodePasswordForm<S extends z.ZodMiniType>(props: {
   mode: AccountMode;
   scene: 'register' | 'reset';
   title: string;

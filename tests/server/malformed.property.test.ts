@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   emptyBodySchema,
   loginBodySchema,
@@ -19,7 +19,7 @@ import { createTestApp, dbSnapshot, registerUser, type TestApp } from './helper'
  * Sends malformed bodies, wrong types, oversize strings and unknown fields to every route:
  * each must answer a 4xx envelope (never a 5xx) and leave the database exactly as it was.
  */
-const JSON_ROUTES: Record<string, z.ZodType> = {
+const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/sendVerifyCode': sendVerifyCodeBodySchema,
   '/api/register': registerBodySchema,
   '/api/login': loginBodySchema,
@@ -31,8 +31,8 @@ const JSON_ROUTES: Record<string, z.ZodType> = {
 };
 const UPLOAD_ROUTES = ['/api/user/uploadAvatar'];
 
-function knownKeys(schema: z.ZodType): string[] {
-  const inner = (schema as { unwrap?: () => z.ZodType }).unwrap?.() ?? schema;
+function knownKeys(schema: z.ZodMiniType): string[] {
+  const inner = (schema as { unwrap?: () => z.ZodMiniType }).unwrap?.() ?? schema;
   return Object.keys((inner as unknown as { shape?: Record<string, unknown> }).shape ?? {});
 }
 

@@ -21,7 +21,7 @@
  *   the session, toast 'Please login again', go to /login after 1 s (once for a burst of 401s);
  *   on the shared-card page (/s/…), which needs no session, only an alert.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Envelope } from '../../api/envelope';
 import { LANG_HEADER, type Locale } from '../../i18n/langs';
 import { PendingRequests, requestKey } from './dedupe';
@@ -58,7 +58,7 @@ export type RequestDeps = {
 };
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
-export type EnvelopeSchema = z.ZodType<Envelope<unknown>>;
+export type EnvelopeSchema = z.ZodMiniType<Envelope<unknown>>;
 export type AnyEnvelopeSchema = typeof anyEnvelopeSchema;
 
 export type CallOptions<S extends EnvelopeSchema> = {
@@ -72,14 +72,14 @@ export type CallOptions<S extends EnvelopeSchema> = {
   timeout?: number;
 };
 export type GetOptions<S extends EnvelopeSchema> = CallOptions<S> & { params?: QueryParams };
-export type PostOptions<S extends EnvelopeSchema, B extends z.ZodType> = CallOptions<S> & {
+export type PostOptions<S extends EnvelopeSchema, B extends z.ZodMiniType> = CallOptions<S> & {
   /** The request schema of the call (the server's own); a body breaking it is not sent. */
   bodySchema?: B;
 };
 
 export type RequestClient = {
   get<S extends EnvelopeSchema = AnyEnvelopeSchema>(url: string, options?: GetOptions<S>): Promise<z.output<S>>;
-  post<S extends EnvelopeSchema = AnyEnvelopeSchema, B extends z.ZodType = z.ZodType>(
+  post<S extends EnvelopeSchema = AnyEnvelopeSchema, B extends z.ZodMiniType = z.ZodMiniType>(
     url: string,
     body?: z.input<B>,
     options?: PostOptions<S, B>,

@@ -1,5 +1,5 @@
 /** The zod checks at both ends of a call: the body before it leaves, the answer when it comes. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type Envelope, envelopeSchema } from '../../api/envelope';
 import { RequestError } from './errors';
 import type { Translate } from './messages';
@@ -16,7 +16,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** The body as its schema outputs it, or a validation error naming the first bad field. */
-export function checkBody<S extends z.ZodType>(schema: S, body: unknown, t: Translate): z.output<S> {
+export function checkBody<S extends z.ZodMiniType>(schema: S, body: unknown, t: Translate): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -39,7 +39,7 @@ export function checkBody<S extends z.ZodType>(schema: S, body: unknown, t: Tran
  * The envelope of a 2xx answer. Not JSON, not an envelope, or (code 200) data not matching
  * `schema`: the server-abnormal failure. Any other envelope code: an `api` error with its msg.
  */
-export function readEnvelope<S extends z.ZodType<Envelope<unknown>>>(
+export function readEnvelope<S extends z.ZodMiniType<Envelope<unknown>>>(
   text: string,
   status: number,
   schema: S | undefined,
