@@ -1,24 +1,20 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { profileResponseSchema } from './api';
-import { db } from './db';
-import { applyProfile } from './db/sync-store';
-import { initI18n, langHeader } from './i18n';
+import { initI18n } from './i18n';
 import { api } from './lib/api';
 import { registerServiceWorker } from './lib/sw-register';
-import { startSyncClient } from './lib/sync-client';
 import { router } from './router';
-import { reconcileSession } from './session/session';
+import { getToken, reconcileSession } from './session/session';
 import './styles.css';
 
 /** SPEC §2: routes that load the user's info themselves. */
 const SELF_LOADING = ['/userHome', '/card/info', '/card/create'];
 
 async function boot() {
-  await initI18n();
-  await db.meta.put({ key: 'lang', value: langHeader() });
-  const session = await reconcileSession();
+  // A member's chrome and local database load alongside the language, not after it.
+  if (getToken()) void import('./app/MemberChrome');
+  const [, session] = await Promise.all([initI18n(), reconcileSession()]);
   router.subscribe('onBeforeNavigate', () => api.cancelAll());
   router.subscribe('onResolved', () => window.scrollTo(0, 0));
 
@@ -30,17 +26,10 @@ async function boot() {
       </StrictMode>,
     );
   }
-  const sync = startSyncClient();
   registerServiceWorker();
 
   if (session && !SELF_LOADING.includes(location.pathname)) {
-    setTimeout(() => {
-      api
-        .get('/api/user/getProfile', { schema: profileResponseSchema, silent: true })
-        .then((res) => applyProfile(db, res.data))
-        .then(() => sync.poke())
-        .catch(() => undefined);
-    }, 100);
+    setTimeout(() => void import('./session/refresh-profile').then((m) => m.refreshProfile()), 100);
   }
 }
 

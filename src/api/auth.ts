@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { accountShape, checkAccount } from './account';
 import { envelopeSchema, okSchema } from './envelope';
-import { accountShape, checkAccount, codeField, nameField, passwordField } from './fields';
+import { codeField, nameField, passwordField, sexSchema } from './fields';
 
 export const verifySceneSchema = z.enum(['register', 'login', 'reset']);
 export type VerifyScene = z.infer<typeof verifySceneSchema>;
@@ -41,8 +42,6 @@ export type ModifyPwdBody = z.infer<typeof modifyPwdBodySchema>;
 /** How this session signed in: 1 verification code, 2 password, 4 a bound third-party account. */
 export const loginTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(4)]);
 export type LoginType = z.infer<typeof loginTypeSchema>;
-
-export const sexSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** The login payload of SPEC §3. */
 export const loginPayloadSchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { sexSchema } from './auth';
 import { envelopeSchema } from './envelope';
-import { nameField, textField } from './fields';
+import { nameField, sexSchema, textField } from './fields';
 
 /** The profile of SPEC §3 "Session/user info", as getProfile answers it. */
 export const profileSchema = z.object({

@@ -1,10 +1,11 @@
 import { Outlet } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
-import { SetPasswordPrompt } from '../components/SetPasswordPrompt';
-import { SyncIndicator } from '../components/SyncIndicator';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TopBar } from '../components/TopBar';
 import { Toaster } from '../components/toast';
+import { useSignedIn } from '../session/signed-in';
 import { VersionGate } from './VersionGate';
+
+const MemberChrome = lazy(() => import('./MemberChrome').then((m) => ({ default: m.MemberChrome })));
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -25,12 +26,17 @@ export function useOnline(): boolean {
 
 export function RootLayout() {
   const online = useOnline();
+  const signedIn = useSignedIn();
   return (
     <div className="app">
-      <TopBar />
+      {signedIn ? (
+        <Suspense fallback={<TopBar signedIn />}>
+          <MemberChrome online={online} />
+        </Suspense>
+      ) : (
+        <TopBar signedIn={false} />
+      )}
       <Outlet />
-      <SyncIndicator online={online} />
-      <SetPasswordPrompt />
       <VersionGate />
       <Toaster />
     </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLocale, saveLocale } from '../i18n';
+import { currentLocale, switchLocale } from '../i18n';
 import { LOCALES, type Locale } from '../i18n/langs';
 import { ActionSheet } from './ActionSheet';
 import { toast } from './toast';
@@ -20,8 +20,7 @@ export function LanguagePicker({ onClose }: { onClose: () => void }) {
   const current = currentLocale();
   const choose = async (key: string) => {
     const locale = key as Locale;
-    saveLocale(locale);
-    await i18n.changeLanguage(locale);
+    await switchLocale(locale);
     onClose();
     toast(i18n.t('app.language.changed'), 'success', 800);
     setTimeout(() => location.reload(), 800);

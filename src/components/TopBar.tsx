@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useProfile, useSession, useUnreadCount } from '../session/hooks';
+import type { ProfileRow } from '../db';
 import { Avatar } from './Avatar';
 import { BellIcon, LogoMark, UserIcon } from './icons';
 import { LanguagePicker } from './LanguagePicker';
@@ -13,15 +13,17 @@ import { UserMenu } from './UserMenu';
 
 type Open = 'none' | 'menu' | 'panel' | 'drawer' | 'language';
 
-/** SPEC §2 top bar: logo to /, notifications with an unread badge, and the user button. */
-export function TopBar() {
+type TopBarProps = { signedIn: boolean; profile?: ProfileRow | null | undefined; unread?: number };
+
+/**
+ * SPEC §2 top bar: logo to /, notifications with an unread badge, and the user button. It only
+ * shows what it is given: a member's profile and unread count come from IndexedDB through
+ * app/MemberChrome, so a visitor's page never loads the local database.
+ */
+export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
   const { t } = useTranslation();
-  const session = useSession();
-  const profile = useProfile();
-  const unread = useUnreadCount();
   const [open, setOpen] = useState<Open>('none');
   const close = useCallback(() => setOpen('none'), []);
-  const signedIn = Boolean(session);
 
   const onBell = () => {
     if (!signedIn) toast(t('app.notifications.loginFirst'), 'info');

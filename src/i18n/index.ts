@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import { catalogs, type Messages } from './catalog';
+import type { Messages } from './catalog';
 import { DEFAULT_LOCALE, LANG_HEADER, LOCALES, type Locale } from './langs';
 
 declare module 'i18next' {
@@ -40,9 +40,25 @@ export function langHeader(): string {
 /** The html lang attribute for each locale, for screen readers and fonts. */
 const HTML_LANG: Record<Locale, string> = { hk: 'zh-Hant-HK', en: 'en', cn: 'zh-Hans', jp: 'ja', kr: 'ko', th: 'th' };
 
+/** One chunk per language (scripts/vite-plugin-locales.ts): a page loads only the one it shows. */
+const MESSAGES: Record<Locale, () => Promise<{ default: Messages }>> = {
+  hk: () => import('virtual:cardbook-locale/hk'),
+  en: () => import('virtual:cardbook-locale/en'),
+  cn: () => import('virtual:cardbook-locale/cn'),
+  jp: () => import('virtual:cardbook-locale/jp'),
+  kr: () => import('virtual:cardbook-locale/kr'),
+  th: () => import('virtual:cardbook-locale/th'),
+};
+
+/**
+ * Loads the chosen language only. Every language has every key of hk (checked by the compiler
+ * and tests/unit/i18n.test.ts), and a language change reloads the page (SPEC §2), so the
+ * fallback language never needs to be in memory beside it.
+ */
 export async function initI18n(locale: Locale = storedLocale()) {
+  const { default: messages } = await MESSAGES[locale]();
   await i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: catalogs[l] }])),
+    resources: { [locale]: { translation: messages } },
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     interpolation: { escapeValue: false },
@@ -50,6 +66,16 @@ export async function initI18n(locale: Locale = storedLocale()) {
   });
   document.documentElement.lang = HTML_LANG[locale];
   return i18next;
+}
+
+/** Loads that language's messages and switches to it (SPEC §2: the page then reloads). */
+export async function switchLocale(locale: Locale): Promise<void> {
+  saveLocale(locale);
+  if (!i18next.hasResourceBundle(locale, 'translation')) {
+    const { default: messages } = await MESSAGES[locale]();
+    i18next.addResourceBundle(locale, 'translation', messages);
+  }
+  await i18next.changeLanguage(locale);
 }
 
 export { i18next as i18n };

@@ -1,5 +1,5 @@
 import { toast } from '../components/toast';
-import { currentLocale } from '../i18n';
+import { currentLocale, i18n } from '../i18n';
 import { getToken, signOut } from '../session/session';
 import { createRequestClient } from './request';
 
@@ -7,6 +7,7 @@ import { createRequestClient } from './request';
 export const api = createRequestClient({
   getToken,
   getLocale: currentLocale,
+  t: (key, params) => i18n.t(`http.${key}`, params ?? {}),
   currentPath: () => location.pathname,
   onUnauthorized: () => void signOut(),
   toast: (message, kind) => toast(message, kind === 'fail' ? 'error' : 'info'),

@@ -1,17 +1,18 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { type CountryCode, type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import type { Area } from './areas';
+import metadata from './phone-metadata.json';
 
-/** The two areas a mobile number can be registered in (SPEC §9): Hong Kong and mainland China. */
-export const AREAS = ['hk', 'ch'] as const;
-export type Area = (typeof AREAS)[number];
+export { AREAS, type Area } from './areas';
 
 const COUNTRY: Record<Area, CountryCode> = { hk: 'HK', ch: 'CN' };
 
 /**
  * The national number of a valid mobile in that area, digits only, or null when it is not one.
- * The 'mobile' metadata of libphonenumber makes isValid() true for mobile numbers only.
+ * The metadata is libphonenumber's 'mobile' set cut to these two areas
+ * (scripts/phone-metadata.ts), so isValid() is true for their mobile numbers only.
  */
 export function normalizeMobile(area: Area, mobile: string): string | null {
-  const parsed = parsePhoneNumberFromString(mobile, COUNTRY[area]);
+  const parsed = parsePhoneNumberFromString(mobile, COUNTRY[area], metadata as MetadataJson);
   if (!parsed || parsed.country !== COUNTRY[area] || !parsed.isValid()) return null;
   return String(parsed.nationalNumber);
 }

@@ -60,3 +60,11 @@ export function startSyncClient(onRole: (role: SyncRole) => void = () => undefin
 
   return { poke, role: () => role };
 }
+
+let shared: SyncClient | null = null;
+
+/** The one sync client of this tab, started the first time a signed-in screen needs it. */
+export function ensureSyncClient(): SyncClient {
+  shared ??= startSyncClient();
+  return shared;
+}

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CameraIcon, CardIcon, HolderIcon, QrIcon } from '../components/icons';
-import { useSession } from '../session/hooks';
+import { useSignedIn } from '../session/signed-in';
 
 /** Home (SPEC §2 "/"). */
 export function HomePage() {
   const { t } = useTranslation();
-  const session = useSession();
+  const signedIn = useSignedIn();
   return (
     <main className="home">
       <section className="hero">
@@ -20,7 +20,7 @@ export function HomePage() {
         </div>
         <h1>{t('app.home.headline')}</h1>
         <p>{t('app.home.body')}</p>
-        {session ? null : (
+        {signedIn ? null : (
           <div className="hero-actions">
             <Link to="/register" className="btn btn-primary btn-block">
               {t('app.home.start')}

@@ -1,19 +1,23 @@
 import Cookies from 'js-cookie';
 import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
-import { type CardbookDB, db as defaultDb, type Session } from '../db';
-import { readSession } from '../db/sync-store';
+import type { CardbookDB, Session } from '../db';
+import { getToken, refreshSignedIn, TOKEN_COOKIE } from './signed-in';
 
 /**
  * The session (SPEC §4): a `token` cookie of 180 days marks the signed-in state. The same token
  * is kept in IndexedDB so the sync worker, which cannot read cookies, can use it. Signing out
  * (or a 401) clears the token and every local row of that user.
+ *
+ * Dexie is imported on demand: a visitor with no cookie and no local data never loads it.
+ * `LOCAL_DATA` in local storage says whether IndexedDB holds a user's rows that a signed-out
+ * start must clear.
  */
-const TOKEN_COOKIE = 'token';
 const TOKEN_DAYS = 180;
+const LOCAL_DATA = 'cardbook:local-user';
 
-export function getToken(): string | null {
-  return Cookies.get(TOKEN_COOKIE) ?? null;
-}
+export { getToken };
+
+const localDb = async (): Promise<CardbookDB> => (await import('../db')).db;
 
 function profileFromLogin(payload: LoginPayload): Profile {
   return {
@@ -39,48 +43,59 @@ async function clearUserData(db: CardbookDB): Promise<void> {
     await Promise.all([db.profile.clear(), db.outbox.clear(), db.notifications.clear()]);
     await db.meta.bulkDelete(['session', 'cursor', 'syncState']);
   });
+  localStorage.removeItem(LOCAL_DATA);
 }
 
-export async function signIn(payload: LoginPayload, db: CardbookDB = defaultDb): Promise<void> {
+async function saveSession(db: CardbookDB, session: Session, profile: Profile, replace: boolean): Promise<void> {
+  localStorage.setItem(LOCAL_DATA, '1');
+  await db.transaction('rw', db.meta, db.profile, async () => {
+    await db.meta.put({ key: 'session', value: session });
+    const existing = await db.profile.get('me');
+    if (replace || !existing || existing.user_id !== session.userId) await db.profile.put({ ...profile, key: 'me' });
+  });
+}
+
+export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<void> {
+  const local = db ?? (await localDb());
+  const { readSession } = await import('../db/sync-store');
   Cookies.set(TOKEN_COOKIE, payload.token, {
     expires: TOKEN_DAYS,
     sameSite: 'lax',
     secure: location.protocol === 'https:',
   });
-  const previous = await readSession(db);
-  if (previous && previous.userId !== payload.id) await clearUserData(db);
-  await db.transaction('rw', db.meta, db.profile, async () => {
-    await db.meta.put({
-      key: 'session',
-      value: { token: payload.token, userId: payload.id, loginType: payload.login_type },
-    });
-    const existing = await db.profile.get('me');
-    if (!existing || existing.user_id !== payload.id) await db.profile.put({ ...profileFromLogin(payload), key: 'me' });
-  });
+  const previous = await readSession(local);
+  if (previous && previous.userId !== payload.id) await clearUserData(local);
+  const session = { token: payload.token, userId: payload.id, loginType: payload.login_type };
+  await saveSession(local, session, profileFromLogin(payload), false);
+  refreshSignedIn();
 }
 
-export async function signOut(db: CardbookDB = defaultDb): Promise<void> {
+export async function signOut(db?: CardbookDB): Promise<void> {
   Cookies.remove(TOKEN_COOKIE);
-  await clearUserData(db);
+  refreshSignedIn();
+  if (db || localStorage.getItem(LOCAL_DATA)) await clearUserData(db ?? (await localDb()));
 }
 
 /**
  * At start-up the cookie is the truth: no cookie means signed out (it expired or was cleared);
  * a cookie with another token than IndexedDB's means another sign-in happened.
  */
-export async function reconcileSession(db: CardbookDB = defaultDb): Promise<Session | null> {
+export async function reconcileSession(db?: CardbookDB): Promise<Session | null> {
   const token = getToken();
-  const session = await readSession(db);
+  if (!token && !db && !localStorage.getItem(LOCAL_DATA)) return null;
+  const local = db ?? (await localDb());
+  const { readSession } = await import('../db/sync-store');
+  const session = await readSession(local);
   if (!token) {
-    if (session) await clearUserData(db);
+    if (session) await clearUserData(local);
     return null;
   }
   if (session?.token === token) return session;
   if (session) {
-    await db.meta.put({ key: 'session', value: { ...session, token } });
+    await local.meta.put({ key: 'session', value: { ...session, token } });
     return { ...session, token };
   }
-  return adoptToken(db, token);
+  return adoptToken(local, token);
 }
 
 /** A token cookie with nothing local (storage was cleared): ask the server whose it is. */
@@ -89,14 +104,12 @@ async function adoptToken(db: CardbookDB, token: string): Promise<Session | null
   if (!res) return null;
   if (res.status === 401) {
     Cookies.remove(TOKEN_COOKIE);
+    refreshSignedIn();
     return null;
   }
   const parsed = profileResponseSchema.safeParse(await res.json().catch(() => null));
   if (!parsed.success) return null;
   const session: Session = { token, userId: parsed.data.data.user_id };
-  await db.transaction('rw', db.meta, db.profile, async () => {
-    await db.meta.put({ key: 'session', value: session });
-    await db.profile.put({ ...parsed.data.data, key: 'me' });
-  });
+  await saveSession(db, session, parsed.data.data, true);
   return session;
 }

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addSessionCookie, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
 
@@ -27,8 +28,18 @@ describe('app shell', () => {
 
   const role = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.dataset.syncRole);
 
+  it('runs no sync worker for a visitor', async () => {
+    const page = await (await context()).newPage();
+    await page.goto('/');
+    await page.getByRole('banner').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await role(page)).toBeUndefined();
+  });
+
   it('runs one sync worker per browser, and hands the role over when its tab closes', async () => {
     const c = await context();
+    const user = await registerViaApi(server);
+    await addSessionCookie(c, server, user.token);
     const first = await c.newPage();
     await first.goto('/');
     await expect.poll(() => role(first)).toBe('leader');

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { areaMetadata, PHONE_METADATA_FILE } from '../../scripts/phone-metadata';
 import { normalizeMobile } from '../../src/lib/phone';
 
 describe('normalizeMobile', () => {
@@ -18,5 +20,12 @@ describe('normalizeMobile', () => {
     expect(normalizeMobile('hk', '13812345678')).toBeNull();
     expect(normalizeMobile('ch', '91234567')).toBeNull();
     expect(normalizeMobile('hk', '+86 138 1234 5678')).toBeNull();
+  });
+});
+
+describe('phone metadata', () => {
+  it('is what scripts/phone-metadata.ts makes from the installed libphonenumber-js', () => {
+    const committed: unknown = JSON.parse(readFileSync(PHONE_METADATA_FILE, 'utf8'));
+    expect(committed).toEqual(JSON.parse(areaMetadata()));
   });
 });

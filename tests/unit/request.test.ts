@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginBodySchema, loginResponseSchema, timeResponseSchema } from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
-import {
-  createRequestClient,
-  httpText,
-  isCancelled,
-  type RequestDeps,
-  RequestError,
-  statusMessage,
-} from '../../src/lib/request';
+import { createRequestClient, isCancelled, type RequestDeps, RequestError, statusMessage } from '../../src/lib/request';
+import { catalogTranslator, httpText } from '../../src/lib/request/messages';
 
 type FakeCall = {
   url: string;
@@ -43,6 +37,7 @@ function setup(overrides: Partial<RequestDeps> = {}) {
     fetch,
     getToken: () => state.token,
     getLocale: () => state.locale,
+    t: catalogTranslator(() => state.locale),
     currentPath: () => state.path,
     onUnauthorized: vi.fn(),
     toast: vi.fn(),

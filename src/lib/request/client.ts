@@ -26,7 +26,7 @@ import type { Envelope } from '../../api/envelope';
 import { LANG_HEADER, type Locale } from '../../i18n/langs';
 import { PendingRequests, requestKey } from './dedupe';
 import { RequestError, statusMessage } from './errors';
-import { catalogTranslator, type Translate } from './messages';
+import type { Translate } from './messages';
 import { formDataFingerprint, stableStringify } from './serialize';
 import { type anyEnvelopeSchema, checkBody, envelopeMessage, readEnvelope } from './validation';
 
@@ -45,8 +45,8 @@ export type RequestDeps = {
   fetch?: FetchFn;
   getToken(): string | null;
   getLocale(): Locale;
-  /** Translates keys of the `http` namespace; defaults to the catalogue in getLocale(). */
-  t?: Translate;
+  /** Translates keys of the `http` namespace (the app passes i18next's, tests the catalogue's). */
+  t: Translate;
   currentPath(): string;
   /** Clears the session (token, user). */
   onUnauthorized(): void;
@@ -126,7 +126,7 @@ export function withParams(url: string, params: QueryParams = {}): string {
 
 export function createRequestClient(deps: RequestDeps): RequestClient {
   const fetchFn: FetchFn = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const t = deps.t ?? catalogTranslator(deps.getLocale);
+  const { t } = deps;
   const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
   const clearTimer =
     deps.clearTimeout ??

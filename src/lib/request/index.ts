@@ -1,4 +1,4 @@
 export * from './client';
 export { NOT_DEDUPED_PATHS } from './dedupe';
 export * from './errors';
-export * from './messages';
+export type { HttpMessageKey, MessageParams, Translate } from './messages';
