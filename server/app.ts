@@ -7,9 +7,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
-import { envelopePlugin, sendNotFound } from './http/envelope';
+import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
 import { type CodeSender, LogSender } from './mail/sender';
 import { authRoutes } from './routes/auth';
+import { companyRoutes } from './routes/company';
 import { metaRoutes } from './routes/meta';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 256 * 1024,
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(authRoutes(services));
   await app.register(userRoutes(services));
   await app.register(syncRoutes(services));
+  await app.register(companyRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
 
   await app.register(fastifyStatic, {

@@ -90,3 +90,16 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ code: 404, msg: serverText(request.locale, 'notFound'), data: null });
 }
+
+/**
+ * Fastify's own refusals before a route is found (a path with a bad percent-encoding, an
+ * over-long path parameter), as envelopes too. They come before the onRequest hooks, so the
+ * language is read from the header here.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = request.headers.lang;
+  const locale = localeFromHeader(Array.isArray(lang) ? lang[0] : lang);
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.code(status).send({ code: status, msg: serverText(locale, 'malformedUrl'), data: null });
+}

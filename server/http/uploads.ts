@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 
+/** One uploaded file, read into memory: its bytes, and the name and type the browser gave it. */
+export type Upload = { data: Buffer; filename: string; mimetype: string };
+
 /**
  * Reads the one file of a multipart upload into memory, refusing (413) as soon as it passes
  * `maxBytes`, so an oversize upload is never stored. Only a declared type matching `accept`
@@ -8,6 +11,11 @@ import { ApiError } from './errors';
  * well-formed multipart is the caller's fault (400), never a server error.
  */
 export async function readSingleFile(request: FastifyRequest, maxBytes: number, accept: RegExp): Promise<Buffer> {
+  return (await readUpload(request, maxBytes, accept)).data;
+}
+
+/** readSingleFile, answering the file name and declared type too. */
+export async function readUpload(request: FastifyRequest, maxBytes: number, accept: RegExp): Promise<Upload> {
   if (!request.isMultipart()) throw new ApiError(400, 'fileMissing');
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
@@ -16,7 +24,7 @@ export async function readSingleFile(request: FastifyRequest, maxBytes: number, 
       file.file.resume();
       throw new ApiError(400, 'notImage');
     }
-    return await file.toBuffer();
+    return { data: await file.toBuffer(), filename: file.filename, mimetype: file.mimetype };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pullQuerySchema, pullResponseSchema, pushBodySchema, pushResponseSchema } from '../../src/api';
+import {
+  pullQuerySchema,
+  pullResponseSchema,
+  pushBodySchema,
+  pushResponseSchema,
+  SAVE_COMPANY_BODY_MAX_BYTES,
+} from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import type { Services } from '../services/context';
 import { pull, push } from '../services/sync';
@@ -18,7 +24,12 @@ export function syncRoutes(services: Services) {
 
     app.post(
       '/api/sync/push',
-      { schema: { body: pushBodySchema, response: { 200: pushResponseSchema } }, preHandler: signedIn },
+      {
+        schema: { body: pushBodySchema, response: { 200: pushResponseSchema } },
+        preHandler: signedIn,
+        // Room for a whole company content list (save_company's own limit) and more in one batch.
+        bodyLimit: 2 * SAVE_COMPANY_BODY_MAX_BYTES,
+      },
       async (req, reply) => reply.ok(await push(services, callerOf(req), req.body, req.locale)),
     );
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { companyContentSchema, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
 import { profileSchema, setProfileBodySchema } from './user';
 
@@ -33,6 +34,9 @@ const rowBase = { version: z.int(), deleted: z.boolean() };
 /** One changed row of the caller's view. New tables join this union. */
 export const syncRowSchema = z.discriminatedUnion('table', [
   z.object({ table: z.literal('profile'), key: z.string(), ...rowBase, value: z.nullable(profileSchema) }),
+  // The caller's company promotional content: the whole ordered list as one value (key 'me'),
+  // sent again after every save; absent until the first save (no content).
+  z.object({ table: z.literal('company'), key: z.string(), ...rowBase, value: z.nullable(companyContentSchema) }),
 ]);
 export type SyncRow = z.infer<typeof syncRowSchema>;
 export type SyncTable = SyncRow['table'];
@@ -48,6 +52,7 @@ export const pullResponseSchema = envelopeSchema(pullResultSchema);
 /** Every mutation a client may push, with the args schema of its REST twin. */
 export const MUTATIONS = {
   setProfile: setProfileBodySchema,
+  saveCompany: saveCompanyBodySchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { MutationName, Profile } from '../api';
+import type { CompanyContent, MutationName, Profile } from '../api';
 
 /** My profile as the UI shows it: the server's row with pending local edits applied on top. */
 export type ProfileRow = Profile & { key: 'me' };
@@ -36,6 +36,23 @@ export type MetaRow =
   | { key: 'syncState'; value: SyncState }
   | { key: 'syncLeader'; value: { tabId: string; since: number } };
 
+/** My company promotional content: the server's list with pending local edits applied. */
+export type CompanyRow = CompanyContent & { key: 'me' };
+
+/**
+ * A file picked on this device that a queued change refers to as `local:<id>` (see uploads.ts).
+ * `url` is where the server keeps it once uploaded; the blob stays until no change needs it.
+ */
+export type UploadRow = {
+  id: string;
+  blob: Blob;
+  /** The endpoint it goes to. */
+  target: UploadTarget;
+  url: string | null;
+  createdAt: number;
+};
+export type UploadTarget = 'cardPhoto';
+
 export type NotificationRow = { id: number; status_user: number; msg: string; time: number };
 
 /**
@@ -48,6 +65,8 @@ export class CardbookDB extends Dexie {
   profile!: EntityTable<ProfileRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   notifications!: EntityTable<NotificationRow, 'id'>;
+  company!: EntityTable<CompanyRow, 'key'>;
+  uploads!: EntityTable<UploadRow, 'id'>;
 
   constructor(name = 'cardbook') {
     super(name);
@@ -57,5 +76,6 @@ export class CardbookDB extends Dexie {
       outbox: '++seq, &id',
       notifications: 'id, status_user',
     });
+    this.version(2).stores({ company: 'key', uploads: 'id' });
   }
 }

@@ -20,15 +20,21 @@ const localEffects: LocalEffects = {
     if (args.fullName !== undefined) next.name = args.fullName;
     await db.profile.put({ ...next, key: 'me' });
   },
+  async saveCompany(db, args) {
+    await db.company.put({ items: args.items, key: 'me' });
+  },
 };
 
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
   return localEffects[name](db, args);
 }
 
+/** Every table a local effect may write, plus the outbox. */
+export const LOCAL_TABLES = (db: CardbookDB) => [db.profile, db.company, db.outbox, db.uploads];
+
 /** Makes a change now and queues it for the server, atomically. */
 export async function mutate<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
-  await db.transaction('rw', db.profile, db.outbox, async () => {
+  await db.transaction('rw', LOCAL_TABLES(db), async () => {
     await applyLocal(db, name, args);
     await db.outbox.add({ id: crypto.randomUUID(), name, args, createdAt: Date.now() });
   });

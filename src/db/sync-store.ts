@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { Profile, PullResult } from '../api';
 import type { CardbookDB, OutboxRow, Session, SyncState } from './CardbookDB';
-import { rebasePending } from './mutations';
+import { LOCAL_TABLES, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
 export const INITIAL_SYNC_STATE: SyncState = {
@@ -54,7 +54,11 @@ export function pendingBatch(db: CardbookDB, max: number): Promise<OutboxRow[]> 
   return db.outbox.orderBy('seq').limit(max).toArray();
 }
 
-/** Drops confirmed (or rejected) entries from the outbox and keeps the rejections to tell the user. */
+/**
+ * Drops confirmed (or rejected) entries from the outbox and keeps the rejections to tell the
+ * user. A rejection also rewinds the pull cursor: the next pull brings the whole view again,
+ * which replaces the refused change's optimistic rows with the server's.
+ */
 export async function settleOutbox(
   db: CardbookDB,
   settled: string[],
@@ -65,18 +69,23 @@ export async function settleOutbox(
     if (rejected.length > 0) {
       const state = await readSyncState(db);
       await db.meta.put({ key: 'syncState', value: { ...state, rejected: [...state.rejected, ...rejected] } });
+      await db.meta.put({ key: 'cursor', value: 0 });
     }
   });
 }
 
 /** Applies one pulled page and its cursor atomically, then re-applies pending local changes. */
 export async function applyPull(db: CardbookDB, page: PullResult): Promise<void> {
-  await db.transaction('rw', [db.profile, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
     for (const row of page.rows) {
       switch (row.table) {
         case 'profile':
           if (row.deleted || !row.value) await db.profile.delete('me');
           else await db.profile.put({ ...row.value, key: 'me' });
+          break;
+        case 'company':
+          if (row.deleted || !row.value) await db.company.delete('me');
+          else await db.company.put({ ...row.value, key: 'me' });
           break;
       }
     }
@@ -87,7 +96,7 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
 
 /** Writes a freshly fetched profile (getProfile) under the pending local edits. */
 export async function applyProfile(db: CardbookDB, profile: Profile): Promise<void> {
-  await db.transaction('rw', [db.profile, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
     await db.profile.put({ ...profile, key: 'me' });
     await rebasePending(db);
   });

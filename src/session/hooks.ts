@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type ProfileRow, type Session, type SyncState } from '../db';
+import { type CompanyRow, db, type ProfileRow, type Session, type SyncState } from '../db';
 import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
 
 /** The signed-in session: undefined while loading, null when signed out. */
@@ -21,4 +21,9 @@ export function usePendingCount(): number {
 
 export function useUnreadCount(): number {
   return useLiveQuery(() => db.notifications.where('status_user').equals(1).count(), []) ?? 0;
+}
+
+/** My company blocks: undefined while loading, null when I have none yet. */
+export function useCompany(): CompanyRow | null | undefined {
+  return useLiveQuery(async () => (await db.company.get('me')) ?? null, []);
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {
+  breatvUrlBodySchema,
   emptyBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
@@ -9,6 +10,7 @@ import {
   pushBodySchema,
   registerBodySchema,
   resetPwdBodySchema,
+  saveCompanyBodySchema,
   sendVerifyCodeBodySchema,
   setProfileBodySchema,
 } from '../../src/api';
@@ -28,8 +30,30 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/user/modifyPwd': modifyPwdBodySchema,
   '/api/user/setProfile': setProfileBodySchema,
   '/api/sync/push': pushBodySchema,
+  '/api/card/save_company': saveCompanyBodySchema,
+  '/api/breatvUrl': breatvUrlBodySchema,
 };
-const UPLOAD_ROUTES = ['/api/user/uploadAvatar'];
+const UPLOAD_ROUTES = ['/api/user/uploadAvatar', '/api/user/companyPdfUpload', '/api/user/companyUpload'];
+/** GET routes with a path parameter: each with values of it that must be refused or not found. */
+const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
+  '/api/card/user_company_info/:cardId': fc.oneof(
+    fc.constantFrom('-1', '0', '1.5', 'abc', 'NaN', 'Infinity', '1e400', String(2 ** 53), '0x10', '%00', '999999999'),
+    fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+  ),
+  '/api/card/companyInfo/:shareStr': fc.oneof(
+    fc.constantFrom('%00', 'a%00b', 'x'.repeat(129), 'no-such-key', '%E0%A4%A'),
+    fc.string({ minLength: 1, maxLength: 200 }).map(encodeURIComponent),
+  ),
+};
+
+/** Whether a generated payload happens to be valid after all (e.g. `{"items": []}`): not a bad body then. */
+function acceptedBy(schema: z.ZodMiniType, payload: string): boolean {
+  try {
+    return schema.safeParse(JSON.parse(payload)).success;
+  } catch {
+    return false;
+  }
+}
 
 function knownKeys(schema: z.ZodMiniType): string[] {
   const inner = (schema as { unwrap?: () => z.ZodMiniType }).unwrap?.() ?? schema;
@@ -103,6 +127,8 @@ describe('every route refuses bad input cleanly', () => {
       '/api/get_time',
       '/api/user/getProfile',
       '/api/sync/pull',
+      '/api/card/get_company',
+      ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
   });
@@ -111,7 +137,7 @@ describe('every route refuses bad input cleanly', () => {
     const before = await dbSnapshot(t.app);
     await fc.assert(
       fc.asyncProperty(
-        badBody(knownKeys(schema), schema.safeParse(null).success),
+        badBody(knownKeys(schema), schema.safeParse(null).success).filter((p) => !acceptedBy(schema, p)),
         lang,
         fc.boolean(),
         async (payload, language, signedIn) => {
@@ -127,7 +153,7 @@ describe('every route refuses bad input cleanly', () => {
     expect(await dbSnapshot(t.app)).toBe(before);
   });
 
-  it.each(['/api/get_time', '/api/user/getProfile', '/api/sync/pull', '/version.json'])(
+  it.each(['/api/get_time', '/api/user/getProfile', '/api/sync/pull', '/api/card/get_company', '/version.json'])(
     'GET %s with unknown or oversize query',
     async (route) => {
       await fc.assert(
@@ -175,6 +201,22 @@ describe('every route refuses bad input cleanly', () => {
           expectEnvelope4xx(route, res.statusCode, res.json());
         },
       ),
+      { numRuns: 80 },
+    );
+    expect(await dbSnapshot(t.app)).toBe(before);
+  });
+
+  it.each(Object.entries(PARAM_ROUTES))('GET %s with a bad or unknown parameter', async (route, values) => {
+    const before = await dbSnapshot(t.app);
+    await fc.assert(
+      fc.asyncProperty(values, lang, fc.boolean(), async (value, language, signedIn) => {
+        const headers: Record<string, string> = {};
+        if (language) headers.lang = language;
+        if (signedIn) headers.token = token;
+        const url = route.replace(/:\w+$/, value);
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expectEnvelope4xx(route, res.statusCode, res.json());
+      }),
       { numRuns: 80 },
     );
     expect(await dbSnapshot(t.app)).toBe(before);

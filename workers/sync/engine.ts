@@ -10,7 +10,7 @@
  * (1 s doubling to 30 s) so a crowd of phones coming back online does not hit the server at once.
  */
 import { type PullResult, type PushResult, pullResponseSchema, pushResponseSchema } from '../../src/api';
-import type { CardbookDB, Session } from '../../src/db';
+import type { CardbookDB, OutboxRow, Session, UploadTarget } from '../../src/db';
 import {
   applyPull,
   clientId,
@@ -21,6 +21,10 @@ import {
   readSession,
   settleOutbox,
 } from '../../src/db/sync-store';
+import { localRefs, pruneUploads, replaceRefs, resolveRefs } from '../../src/db/uploads';
+
+/** Where each kind of file picked offline is uploaded (each takes `upload_id` for idempotency). */
+const UPLOAD_PATHS: Record<UploadTarget, string> = { cardPhoto: '/api/card/upload' };
 
 export const PUSH_BATCH = 50;
 export const PULL_PAGE = 500;
@@ -39,6 +43,10 @@ export type SyncDeps = {
 };
 
 class Unauthorized extends Error {}
+/** The server refused a file for good (too large, not an image): the change using it is rejected. */
+class Refused extends Error {}
+
+type Rejection = { id: string; name: string; msg: string };
 
 export function backoffDelay(failures: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
@@ -66,11 +74,62 @@ export function createSyncEngine(deps: SyncDeps) {
     return parse(await res.json());
   }
 
+  async function upload(session: Session, file: { id: string; blob: Blob; target: UploadTarget }): Promise<string> {
+    const form = new FormData();
+    form.append('upload_id', file.id);
+    form.append('file', file.blob, 'photo');
+    const headers: Record<string, string> = { token: session.token };
+    const lang = await readLang(db);
+    if (lang) headers.lang = lang;
+    const res = await deps.fetch(`${deps.baseUrl}${UPLOAD_PATHS[file.target]}`, {
+      method: 'POST',
+      body: form,
+      headers,
+    });
+    if (res.status === 401) throw new Unauthorized();
+    const json: unknown = await res.json().catch(() => null);
+    const envelope = json as { code?: number; msg?: string; data?: { url?: unknown } } | null;
+    if (res.ok && typeof envelope?.data?.url === 'string') return envelope.data.url;
+    if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
+      throw new Refused(envelope?.msg ?? `HTTP ${res.status}`);
+    }
+    throw new Error(`upload: HTTP ${res.status}`);
+  }
+
+  /** Uploads the files a batch refers to and puts their URLs in; changes whose file was refused are set apart. */
+  async function withFiles(session: Session, batch: OutboxRow[]): Promise<{ ready: OutboxRow[]; lost: Rejection[] }> {
+    const ready: OutboxRow[] = [];
+    const lost: Rejection[] = [];
+    for (const entry of batch) {
+      const refs = localRefs(entry.args);
+      if (refs.length === 0) {
+        ready.push(entry);
+        continue;
+      }
+      try {
+        const urls = await resolveRefs(db, refs, (file) => upload(session, file));
+        if (urls) ready.push({ ...entry, args: replaceRefs(entry.args, urls) });
+        else lost.push({ id: entry.id, name: entry.name, msg: 'file missing on this device' });
+      } catch (err) {
+        if (!(err instanceof Refused)) throw err;
+        lost.push({ id: entry.id, name: entry.name, msg: err.message });
+      }
+    }
+    return { ready, lost };
+  }
+
   async function push(session: Session): Promise<void> {
     const client = await clientId(db);
     for (;;) {
-      const batch = await pendingBatch(db, PUSH_BATCH);
-      if (batch.length === 0) return;
+      const { ready: batch, lost } = await withFiles(session, await pendingBatch(db, PUSH_BATCH));
+      if (lost.length > 0)
+        await settleOutbox(
+          db,
+          lost.map((l) => l.id),
+          lost,
+        );
+      if (batch.length === 0 && lost.length === 0) return;
+      if (batch.length === 0) continue;
       const result: PushResult = await call(
         session,
         '/api/sync/push',
@@ -103,8 +162,9 @@ export function createSyncEngine(deps: SyncDeps) {
         (json) => pullResponseSchema.parse(json).data,
       );
       await applyPull(db, page);
-      if (!page.more) return;
+      if (!page.more) break;
     }
+    await pruneUploads(db);
   }
 
   function schedule(ms: number): void {
