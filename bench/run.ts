@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { apiThroughput } from './api-throughput';
 import { appLoad } from './app-load';
+import { cardApi } from './card-api';
 
 /**
  * `npm run bench`: prints figures measured side by side in one run. Not a test: nothing here
@@ -9,4 +10,5 @@ import { appLoad } from './app-load';
  */
 execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
 await apiThroughput();
+await cardApi();
 await appLoad();

@@ -10,11 +10,13 @@ import { migrate } from './db/migrate';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
 import { type CodeSender, LogSender } from './mail/sender';
 import { authRoutes } from './routes/auth';
+import { cardRoutes } from './routes/card';
 import { companyRoutes } from './routes/company';
 import { metaRoutes } from './routes/meta';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
+import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
 import type { Services } from './services/context';
 
 export type AppOptions = {
@@ -28,6 +30,10 @@ export type AppOptions = {
   rateLimits?: RateLimitConfig;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** The public origin links are built on (PUBLIC_URL); by default each request's own. */
+  publicUrl?: string | null;
+  /** How long a shared card is answered from memory to visitors; 0 turns that off. */
+  sharedCardCacheMs?: number;
 };
 
 declare module 'fastify' {
@@ -59,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sender: options.sender ?? new LogSender(app.log),
     blobs: options.blobs ?? new LocalBlobStore(options.blobDir),
     limits: createRateLimits(options.rateLimits),
+    publicUrl: options.publicUrl ?? null,
+    sharedCards: new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS),
   };
 
   app.decorate('services', services);
@@ -69,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(authRoutes(services));
   await app.register(userRoutes(services));
   await app.register(syncRoutes(services));
+  await app.register(cardRoutes(services));
   await app.register(companyRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
 

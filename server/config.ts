@@ -13,6 +13,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Cardbook <no-reply@cardbook.local>'),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s?#]+\/?$/, 'an origin such as https://cardbook.example')
+    .transform((v) => v.replace(/\/$/, ''))
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -23,6 +23,7 @@ export async function main(): Promise<void> {
     staticDir: config.STATIC_DIR,
     logger,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL ?? null,
   });
   if (config.SMTP_URL) {
     app.services.sender = new SmtpSender(config.SMTP_URL, config.MAIL_FROM, new LogSender(app.log));

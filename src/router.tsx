@@ -16,6 +16,7 @@ const later = <P extends string>(path: P, feature: FeatureKey) =>
 
 const auth = () => import('./routes/auth');
 const profile = () => import('./routes/profile');
+const information = () => import('./routes/information');
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./routes/home'), 'HomePage'),
@@ -34,12 +35,12 @@ const routeTree = rootRoute.addChildren([
   later('/friendsList', 'friends'),
   later('/search', 'friends'),
   later('/friendsCategory', 'friends'),
-  later('/card/create', 'card'),
+  page('/card/create', () => import('./routes/card-create'), 'CardCreatePage'),
   later('/card/identify/$imgPosition/$callbackPath/$cardId', 'scan'),
-  later('/card/info', 'card'),
+  page('/card/info', () => import('./routes/card-info'), 'CardInfoPage'),
   later('/exclusiveCard', 'exclusive'),
   later('/bindExclusiveCard/$no', 'exclusive'),
-  later('/myQrCode', 'card'),
+  page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage'),
   later('/scanqrcode', 'scan'),
   later('/cardLdentify', 'scan'),
   later('/site', 'site'),
@@ -50,13 +51,13 @@ const routeTree = rootRoute.addChildren([
   later('/loginMethod', 'loginMethod'),
   later('/loginMethod/addEmail', 'loginMethod'),
   later('/loginMethod/addMobile', 'loginMethod'),
-  later('/s/$shareKey', 'shared'),
+  page('/s/$shareKey', () => import('./routes/shared-card'), 'SharedCardPage'),
   later('/ex/$roomCode', 'exchange'),
   later('/dominHandle', 'domain'),
-  later('/information/info', 'info'),
-  later('/information/edit', 'info'),
+  page('/information/info', information, 'InformationPage'),
+  page('/information/edit', information, 'InformationEditPage'),
   later('/policy/$type', 'policy'),
-  later('/noFoundCard', 'shared'),
+  page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage'),
   later('/cloud/list', 'cloud'),
   later('/cloud/create', 'cloud'),
   later('/cloud/search', 'cloud'),

@@ -9,15 +9,43 @@ declare module 'fastify' {
   }
 }
 
+async function callerFrom(services: Services, request: FastifyRequest): Promise<Caller | null> {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  const session = token ? await resolveToken(services.db, token) : null;
+  if (!session) return null;
+  const origin = requestOrigin(request, services.publicUrl);
+  return { userId: session.userId, tokenId: session.tokenId, ip: request.ip, origin };
+}
+
 /** preHandler for routes that need a signed-in user: the `token` header must be live. */
 export function requireCaller(services: Services) {
   return async (request: FastifyRequest): Promise<void> => {
-    const header = request.headers.token;
-    const token = Array.isArray(header) ? header[0] : header;
-    const session = token ? await resolveToken(services.db, token) : null;
-    if (!session) throw unauthorized();
-    request.caller = { userId: session.userId, tokenId: session.tokenId, ip: request.ip };
+    request.caller = await callerFrom(services, request);
+    if (!request.caller) throw unauthorized();
   };
+}
+
+/**
+ * preHandler for routes open to visitors that answer a signed-in user more (a shared card says
+ * whether it is already their friend): a live token sets the caller; none, or a dead one, leaves
+ * the request a visitor's.
+ */
+export function optionalCaller(services: Services) {
+  return async (request: FastifyRequest): Promise<void> => {
+    request.caller = request.headers.token === undefined ? null : await callerFrom(services, request);
+  };
+}
+
+/**
+ * The origin the request reached us at: PUBLIC_URL when set, else its protocol and Host (the
+ * X-Forwarded-* ones only when TRUST_PROXY says a proxy sets them). A Host that is not a plain
+ * host name and port is not echoed into links.
+ */
+export function requestOrigin(request: FastifyRequest, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl;
+  const host = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(request.host) ? request.host : 'localhost';
+  return `${request.protocol}://${host}`;
 }
 
 /** The caller of a route guarded by requireCaller. */

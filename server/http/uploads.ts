@@ -33,3 +33,42 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, acce
     throw new ApiError(400, 'malformedBody');
   }
 }
+
+/** One uploaded file with the plain form fields sent beside it. */
+export type UploadWithFields = Upload & { fields: Record<string, string> };
+
+/**
+ * readUpload for a form that also carries plain fields, wherever they stand (before or after
+ * the file): the same limits and refusals, and the fields as strings for the caller to validate.
+ */
+export async function readUploadWithFields(
+  request: FastifyRequest,
+  maxBytes: number,
+  accept: RegExp,
+): Promise<UploadWithFields> {
+  if (!request.isMultipart()) throw new ApiError(400, 'fileMissing');
+  const fields: [string, string][] = [];
+  let upload: Upload | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } })) {
+      if (part.type === 'field') {
+        fields.push([part.fieldname, String(part.value)]);
+        continue;
+      }
+      if (!accept.test(part.mimetype)) {
+        part.file.resume();
+        throw new ApiError(400, 'notImage');
+      }
+      upload = { data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, 'fileTooLarge', { mb: Math.round(maxBytes / 1024 / 1024) });
+    }
+    throw new ApiError(400, 'malformedBody');
+  }
+  if (!upload) throw new ApiError(400, 'fileMissing');
+  // fromEntries makes a field named __proto__ an own key (refused later), never the prototype.
+  return { ...upload, fields: Object.fromEntries(fields) };
+}

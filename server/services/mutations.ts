@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../src/api';
 import { invalidInput } from '../http/envelope';
 import { invalidField } from '../http/errors';
+import { saveCard } from './cards';
 import { saveCompany } from './company';
 import type { Caller, Services } from './context';
 import { setProfile } from './profile';
@@ -12,6 +13,7 @@ type Handler<N extends MutationName> = (s: Services, caller: Caller, args: Mutat
 const HANDLERS: { [N in MutationName]: Handler<N> } = {
   setProfile,
   saveCompany,
+  saveCard,
 };
 
 // MUTATIONS seen per name, so a generic name keeps its schema and handler paired.

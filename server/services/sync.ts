@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db';
 import { inTx } from '../db/in-tx';
 import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
+import { cardRows } from './cards';
 import { companyRows } from './company';
 import type { Caller, Services } from './context';
 import { runMutation } from './mutations';
@@ -22,7 +23,7 @@ const profileRows: TableReader = async (q, caller, cursor) => {
 };
 
 /** The caller's view: a new table is one more reader. */
-const READERS: TableReader[] = [profileRows, companyRows];
+const READERS: TableReader[] = [profileRows, companyRows, cardRows];
 
 /** One page of the caller's view changed after the cursor. */
 export function pull(s: Services, caller: Caller, query: PullQuery): Promise<PullResult> {

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './auth';
+export * from './card';
 export * from './company';
 export * from './envelope';
 export * from './fields';

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { createCardBodySchema, myCardSchema } from './card';
 import { companyContentSchema, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
 import { profileSchema, setProfileBodySchema } from './user';
@@ -16,9 +17,10 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 1;
+export const SYNC_PROTOCOL_VERSION = 2;
 // History:
 // 1: pull (profile) and push (setProfile).
+// 2: pull (card: my card, key 'me') and push (saveCard).
 
 export const PULL_PAGE_MAX = 1000;
 
@@ -37,6 +39,9 @@ export const syncRowSchema = z.discriminatedUnion('table', [
   // The caller's company promotional content: the whole ordered list as one value (key 'me'),
   // sent again after every save; absent until the first save (no content).
   z.object({ table: z.literal('company'), key: z.string(), ...rowBase, value: z.nullable(companyContentSchema) }),
+  // My card (key 'me'), whole, as GET /api/card/info answers it; sent again whenever the card
+  // or any of its extension entries changes; absent until the card is first saved.
+  z.object({ table: z.literal('card'), key: z.string(), ...rowBase, value: z.nullable(myCardSchema) }),
 ]);
 export type SyncRow = z.infer<typeof syncRowSchema>;
 export type SyncTable = SyncRow['table'];
@@ -53,6 +58,7 @@ export const pullResponseSchema = envelopeSchema(pullResultSchema);
 export const MUTATIONS = {
   setProfile: setProfileBodySchema,
   saveCompany: saveCompanyBodySchema,
+  saveCard: createCardBodySchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;

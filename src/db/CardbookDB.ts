@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { CompanyContent, MutationName, Profile } from '../api';
+import type { CompanyContent, MutationName, MyCard, Profile } from '../api';
 
 /** My profile as the UI shows it: the server's row with pending local edits applied on top. */
 export type ProfileRow = Profile & { key: 'me' };
@@ -36,6 +36,13 @@ export type MetaRow =
   | { key: 'syncState'; value: SyncState }
   | { key: 'syncLeader'; value: { tabId: string; since: number } };
 
+/**
+ * My card: the server's with pending local edits applied. Photo fields may hold `local:<id>`
+ * references to files picked on this device (uploads.ts); card_id is 0 and share_str '' until
+ * the server has first saved it.
+ */
+export type CardRow = MyCard & { key: 'me' };
+
 /** My company promotional content: the server's list with pending local edits applied. */
 export type CompanyRow = CompanyContent & { key: 'me' };
 
@@ -65,6 +72,7 @@ export class CardbookDB extends Dexie {
   profile!: EntityTable<ProfileRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   notifications!: EntityTable<NotificationRow, 'id'>;
+  card!: EntityTable<CardRow, 'key'>;
   company!: EntityTable<CompanyRow, 'key'>;
   uploads!: EntityTable<UploadRow, 'id'>;
 
@@ -76,6 +84,6 @@ export class CardbookDB extends Dexie {
       outbox: '++seq, &id',
       notifications: 'id, status_user',
     });
-    this.version(2).stores({ company: 'key', uploads: 'id' });
+    this.version(2).stores({ card: 'key', company: 'key', uploads: 'id' });
   }
 }

@@ -1,4 +1,4 @@
-import type { MutationArgs, MutationName, Profile } from '../api';
+import type { CardExtension, CardExtensionInput, CardShare, MutationArgs, MutationName, Profile } from '../api';
 import type { CardbookDB } from './CardbookDB';
 
 /**
@@ -7,6 +7,33 @@ import type { CardbookDB } from './CardbookDB';
  * outbox entries are re-applied on top of the server's rows, so a pull never shows an older
  * value while a change is still on its way).
  */
+const NO_SHARE: CardShare = {
+  fb: '',
+  qr: '',
+  link: '',
+  contact: '',
+  line: '',
+  linkedin: '',
+  telegram: '',
+  twitter: '',
+  whatsapp: '',
+};
+
+/** The server drops entries whose text is all blank; the local copy does the same. */
+function withoutBlankEntries(extension: CardExtensionInput): CardExtension {
+  const filled = (e: { content: string }) => e.content.trim() !== '';
+  return {
+    company: extension.company.filter((c) => [c.name, c.department, c.position].some((v) => v.trim() !== '')),
+    address: extension.address.filter(filled),
+    tel: extension.tel.filter(filled),
+    email: extension.email.filter(filled),
+    website: extension.website.filter(filled),
+    other: extension.other.filter(filled),
+    industry: extension.industry.filter(filled),
+    social: extension.social.filter(filled),
+  };
+}
+
 type LocalEffects = { [N in MutationName]: (db: CardbookDB, args: MutationArgs<N>) => Promise<void> };
 
 const localEffects: LocalEffects = {
@@ -20,6 +47,18 @@ const localEffects: LocalEffects = {
     if (args.fullName !== undefined) next.name = args.fullName;
     await db.profile.put({ ...next, key: 'me' });
   },
+  async saveCard(db, args) {
+    const current = await db.card.get('me');
+    await db.card.put({
+      key: 'me',
+      card_id: current?.card_id ?? 0,
+      share_str: current?.share_str ?? '',
+      share: current?.share ?? NO_SHARE,
+      group_update_num: current?.group_update_num ?? 0,
+      ...args,
+      extension: withoutBlankEntries(args.extension),
+    });
+  },
   async saveCompany(db, args) {
     await db.company.put({ items: args.items, key: 'me' });
   },
@@ -30,7 +69,7 @@ function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: Mutat
 }
 
 /** Every table a local effect may write, plus the outbox. */
-export const LOCAL_TABLES = (db: CardbookDB) => [db.profile, db.company, db.outbox, db.uploads];
+export const LOCAL_TABLES = (db: CardbookDB) => [db.profile, db.card, db.company, db.outbox, db.uploads];
 
 /** Makes a change now and queues it for the server, atomically. */
 export async function mutate<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {

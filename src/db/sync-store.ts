@@ -83,6 +83,10 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
           if (row.deleted || !row.value) await db.profile.delete('me');
           else await db.profile.put({ ...row.value, key: 'me' });
           break;
+        case 'card':
+          if (row.deleted || !row.value) await db.card.delete('me');
+          else await db.card.put({ ...row.value, key: 'me' });
+          break;
         case 'company':
           if (row.deleted || !row.value) await db.company.delete('me');
           else await db.company.put({ ...row.value, key: 'me' });

@@ -1,15 +1,18 @@
 import { LOCALES, type Locale } from './langs';
 import { app } from './locales/app';
 import { auth } from './locales/auth';
+import { card } from './locales/card';
+import { company } from './locales/company';
 import { http } from './locales/http';
 import { server } from './locales/server';
+import { share } from './locales/share';
 import { version } from './locales/version';
 
 /**
  * The catalogue: one file per namespace under ./locales, each holding all six languages. The
  * one source of user-visible text for app and server alike.
  */
-const namespaces = { app, auth, server, http, version };
+const namespaces = { app, auth, server, http, version, company, card, share };
 
 type Namespaces = typeof namespaces;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]['hk'] };

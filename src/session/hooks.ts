@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type CompanyRow, db, type ProfileRow, type Session, type SyncState } from '../db';
+import { type CardRow, type CompanyRow, db, type ProfileRow, type Session, type SyncState } from '../db';
 import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
 
 /** The signed-in session: undefined while loading, null when signed out. */
@@ -26,4 +26,9 @@ export function useUnreadCount(): number {
 /** My company blocks: undefined while loading, null when I have none yet. */
 export function useCompany(): CompanyRow | null | undefined {
   return useLiveQuery(async () => (await db.company.get('me')) ?? null, []);
+}
+
+/** My card: undefined while loading, null when I have none yet. */
+export function useMyCard(): CardRow | null | undefined {
+  return useLiveQuery(async () => (await db.card.get('me')) ?? null, []);
 }

@@ -39,16 +39,21 @@ function profileFromLogin(payload: LoginPayload): Profile {
 }
 
 async function clearUserData(db: CardbookDB): Promise<void> {
-  await db.transaction('rw', [db.profile, db.outbox, db.notifications, db.company, db.uploads, db.meta], async () => {
-    await Promise.all([
-      db.profile.clear(),
-      db.outbox.clear(),
-      db.notifications.clear(),
-      db.company.clear(),
-      db.uploads.clear(),
-    ]);
-    await db.meta.bulkDelete(['session', 'cursor', 'syncState']);
-  });
+  await db.transaction(
+    'rw',
+    [db.profile, db.outbox, db.notifications, db.card, db.company, db.uploads, db.meta],
+    async () => {
+      await Promise.all([
+        db.profile.clear(),
+        db.outbox.clear(),
+        db.notifications.clear(),
+        db.card.clear(),
+        db.company.clear(),
+        db.uploads.clear(),
+      ]);
+      await db.meta.bulkDelete(['session', 'cursor', 'syncState']);
+    },
+  );
   localStorage.removeItem(LOCAL_DATA);
 }
 

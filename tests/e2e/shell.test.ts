@@ -45,8 +45,7 @@ describe('app shell', () => {
     await expect.poll(() => role(first)).toBe('leader');
     const second = await c.newPage();
     await second.goto('/');
-    await second.getByRole('banner').waitFor();
-    expect(await role(second)).toBe('follower');
+    await expect.poll(() => role(second)).toBe('follower');
     expect(await role(first)).toBe('leader');
     await first.close();
     await expect.poll(() => role(second), { timeout: 10_000 }).toBe('leader');

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {
   breatvUrlBodySchema,
+  cardSearchBodySchema,
+  createCardBodySchema,
   emptyBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
@@ -32,8 +34,20 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/sync/push': pushBodySchema,
   '/api/card/save_company': saveCompanyBodySchema,
   '/api/breatvUrl': breatvUrlBodySchema,
+  '/api/card/create': createCardBodySchema,
+  '/api/card/search': cardSearchBodySchema,
 };
-const UPLOAD_ROUTES = ['/api/user/uploadAvatar', '/api/user/companyPdfUpload', '/api/user/companyUpload'];
+const UPLOAD_ROUTES = [
+  '/api/user/uploadAvatar',
+  '/api/user/companyPdfUpload',
+  '/api/user/companyUpload',
+  '/api/card/upload',
+];
+/** Share keys that are malformed (400) or unknown (404). */
+const badShareKey = fc.oneof(
+  fc.constantFrom('%00', 'a%00b', 'x'.repeat(65), 'no-such-key', '%E0%A4%A', 'a.b', '%2F'),
+  fc.string({ minLength: 1, maxLength: 100 }).map(encodeURIComponent),
+);
 /** GET routes with a path parameter: each with values of it that must be refused or not found. */
 const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/card/user_company_info/:cardId': fc.oneof(
@@ -43,6 +57,14 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/card/companyInfo/:shareStr': fc.oneof(
     fc.constantFrom('%00', 'a%00b', 'x'.repeat(129), 'no-such-key', '%E0%A4%A'),
     fc.string({ minLength: 1, maxLength: 200 }).map(encodeURIComponent),
+  ),
+  '/api/card/cardInfo/:share_key': badShareKey,
+  '/api/card/user_card_info/:key': badShareKey,
+  '/api/card/user_card_info/:key/1': badShareKey,
+  '/api/share/vcf/:key/1': badShareKey,
+  '/api/card/export_vcf/:id': fc.oneof(
+    fc.constantFrom('-1', '0', '1.5', 'abc', 'NaN', 'Infinity', '1e400', String(2 ** 53), '0x10', '%00', '999999999'),
+    fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
   ),
 };
 
@@ -128,6 +150,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/user/getProfile',
       '/api/sync/pull',
       '/api/card/get_company',
+      '/api/card/info',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
@@ -153,27 +176,31 @@ describe('every route refuses bad input cleanly', () => {
     expect(await dbSnapshot(t.app)).toBe(before);
   });
 
-  it.each(['/api/get_time', '/api/user/getProfile', '/api/sync/pull', '/api/card/get_company', '/version.json'])(
-    'GET %s with unknown or oversize query',
-    async (route) => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.oneof(
-            fc
-              .string({ minLength: 1, maxLength: 10 })
-              .filter((k) => k !== 't' && k !== '__proto__')
-              .map((k) => ({ [k]: 'x' })),
-            fc.string({ minLength: 33, maxLength: 500 }).map((v) => ({ t: v })),
-          ),
-          async (query) => {
-            const res = await t.app.inject({ method: 'GET', url: route, query, headers: { token } });
-            expectEnvelope4xx(route, res.statusCode, res.json());
-          },
+  it.each([
+    '/api/get_time',
+    '/api/user/getProfile',
+    '/api/sync/pull',
+    '/api/card/get_company',
+    '/api/card/info',
+    '/version.json',
+  ])('GET %s with unknown or oversize query', async (route) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc
+            .string({ minLength: 1, maxLength: 10 })
+            .filter((k) => k !== 't' && k !== '__proto__')
+            .map((k) => ({ [k]: 'x' })),
+          fc.string({ minLength: 33, maxLength: 500 }).map((v) => ({ t: v })),
         ),
-        { numRuns: 40 },
-      );
-    },
-  );
+        async (query) => {
+          const res = await t.app.inject({ method: 'GET', url: route, query, headers: { token } });
+          expectEnvelope4xx(route, res.statusCode, res.json());
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 
   it('GET /api/sync/pull with a bad cursor, a bad limit or an unknown key', async () => {
     const route = '/api/sync/pull';
@@ -213,7 +240,7 @@ describe('every route refuses bad input cleanly', () => {
         const headers: Record<string, string> = {};
         if (language) headers.lang = language;
         if (signedIn) headers.token = token;
-        const url = route.replace(/:\w+$/, value);
+        const url = route.replace(/:\w+/, value);
         const res = await t.app.inject({ method: 'GET', url, headers });
         expectEnvelope4xx(route, res.statusCode, res.json());
       }),

@@ -36,6 +36,8 @@ export const server = defineNamespace({
     companyCardNotFound: '找不到此名片',
     companyFileNotYours: '「{{field}}」的檔案不是由此帳號上載的，請重新上載',
     malformedUrl: '請求地址格式不正確',
+    cardNotFound: '找不到此名片，或分享連結已失效',
+    cardPhotoNotYours: '「{{field}}」的圖片不是由此帳號上傳的，請重新上傳',
   },
   en: {
     ok: 'Success',
@@ -71,6 +73,8 @@ export const server = defineNamespace({
     companyCardNotFound: 'This business card was not found',
     companyFileNotYours: 'The file in “{{field}}” was not uploaded from this account; please upload it again',
     malformedUrl: 'The request address is malformed',
+    cardNotFound: 'This card does not exist, or its link is no longer valid',
+    cardPhotoNotYours: 'The image in “{{field}}” was not uploaded by this account; please upload it again',
   },
   cn: {
     ok: '成功',
@@ -106,6 +110,8 @@ export const server = defineNamespace({
     companyCardNotFound: '找不到该名片',
     companyFileNotYours: '“{{field}}”中的文件不是由该账号上传的，请重新上传',
     malformedUrl: '请求地址格式不正确',
+    cardNotFound: '找不到该名片，或分享链接已失效',
+    cardPhotoNotYours: '“{{field}}”中的图片不是由该账号上传的，请重新上传',
   },
   jp: {
     ok: '成功しました',
@@ -142,6 +148,9 @@ export const server = defineNamespace({
     companyFileNotYours:
       '「{{field}}」のファイルはこのアカウントでアップロードされたものではありません。もう一度アップロードしてください',
     malformedUrl: 'リクエストのアドレスの形式が正しくありません',
+    cardNotFound: 'この名刺は存在しないか、共有リンクが無効になっています',
+    cardPhotoNotYours:
+      '「{{field}}」の画像はこのアカウントでアップロードされたものではありません。もう一度アップロードしてください',
   },
   kr: {
     ok: '성공',
@@ -177,6 +186,8 @@ export const server = defineNamespace({
     companyCardNotFound: '명함을 찾을 수 없습니다',
     companyFileNotYours: '"{{field}}"의 파일은 이 계정으로 업로드된 파일이 아닙니다. 다시 업로드해 주세요',
     malformedUrl: '요청 주소 형식이 올바르지 않습니다',
+    cardNotFound: '명함이 존재하지 않거나 공유 링크가 더 이상 유효하지 않습니다',
+    cardPhotoNotYours: '"{{field}}"의 이미지는 이 계정으로 업로드된 이미지가 아닙니다. 다시 업로드해 주세요',
   },
   th: {
     ok: 'สำเร็จ',
@@ -212,5 +223,7 @@ export const server = defineNamespace({
     companyCardNotFound: 'ไม่พบนามบัตรนี้',
     companyFileNotYours: 'ไฟล์ใน “{{field}}” ไม่ได้อัปโหลดจากบัญชีนี้ กรุณาอัปโหลดใหม่',
     malformedUrl: 'รูปแบบที่อยู่คำขอไม่ถูกต้อง',
+    cardNotFound: 'ไม่พบนามบัตรนี้ หรือลิงก์แชร์ใช้ไม่ได้แล้ว',
+    cardPhotoNotYours: 'รูปภาพใน “{{field}}” ไม่ได้อัปโหลดโดยบัญชีนี้ กรุณาอัปโหลดอีกครั้ง',
   },
 });

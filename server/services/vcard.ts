@@ -1,0 +1,222 @@
+import type { CardExtension } from '../../src/api';
+
+/**
+ * A card as a vCard 3.0 file (RFC 2426), the contact file of SPEC §7 (export_vcf, share/vcf,
+ * user_card_info/{key}/1). Pure: the caller gives absolute URLs.
+ *
+ * - FN is the name (else the English name); N splits it into family and given names, for
+ *   Chinese, Japanese and Korean names as for Western ones (splitPersonalName); the English name,
+ *   when both are present, is the NICKNAME.
+ * - One ORG (company;department) and TITLE (position) per company; with several companies each
+ *   pair shares a group (company1.ORG, company1.TITLE) so they stay paired.
+ * - TEL, EMAIL, ADR, URL and X-SOCIALPROFILE per entry, with the TYPE its label maps to.
+ * - NOTE holds the profile, then the industry and other entries, one per line.
+ * - PHOTO is the avatar (else the card's front photo), as a URI.
+ *
+ * Text is escaped (backslash, comma, newline, and semicolon inside the components of N, ORG and
+ * ADR, where it separates them; a semicolon in a single text value such as NOTE is written as
+ * is, as RFC 6350 says and as importers read it), lines end in CRLF, and lines longer than
+ * 75 octets are folded without splitting a UTF-8 character.
+ */
+export type VCardInput = {
+  /** A stable id for the contact, so importing twice updates one contact. */
+  uid: string;
+  name: string;
+  english_name: string;
+  profile: string;
+  /** Absolute URL of the picture, or ''. */
+  photo: string;
+  extension: CardExtension;
+};
+
+const TEL_TYPES: Record<string, string[]> = {
+  work: ['work', 'voice'],
+  mobile: ['cell', 'voice'],
+  home: ['home', 'voice'],
+  work_fax: ['work', 'fax'],
+  home_fax: ['home', 'fax'],
+};
+const EMAIL_TYPES: Record<string, string[]> = { work: ['internet', 'work'], personal: ['internet', 'home'] };
+const ADR_TYPES: Record<string, string[]> = { work: ['work'], home: ['home'], postal: ['postal'] };
+const URL_TYPES: Record<string, string[]> = { company: ['work'], personal: ['home'], blog: ['blog'] };
+
+/** Two-character Chinese family names (traditional and simplified). */
+const COMPOUND_SURNAMES = new Set([
+  '歐陽',
+  '欧阳',
+  '司徒',
+  '司馬',
+  '司马',
+  '上官',
+  '諸葛',
+  '诸葛',
+  '東方',
+  '东方',
+  '皇甫',
+  '尉遲',
+  '尉迟',
+  '公孫',
+  '公孙',
+  '慕容',
+  '長孫',
+  '长孙',
+  '夏侯',
+  '軒轅',
+  '轩辕',
+  '令狐',
+  '鍾離',
+  '钟离',
+  '宇文',
+  '澹臺',
+  '澹台',
+  '端木',
+  '西門',
+  '西门',
+  '南宮',
+  '南宫',
+]);
+
+const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const EAST_ASIAN_ONLY = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u;
+
+/**
+ * Family and given names of a personal name:
+ * - Chinese/Korean written without spaces (陳大文, 歐陽小明, 김민수): the family name is the first
+ *   character, or the first two for a two-character family name;
+ * - East Asian names with a space (山田 太郎): family name first;
+ * - "Chan, Tai Man": the family name before the comma;
+ * - Hong Kong style "CHAN Tai Man": the one word in capitals;
+ * - otherwise Western order: the last word is the family name.
+ */
+export function splitPersonalName(fullName: string): { family: string; given: string } {
+  const name = fullName.trim().replace(/\s+/g, ' ');
+  if (name === '') return { family: '', given: '' };
+  if (EAST_ASIAN_ONLY.test(name)) {
+    const chars = Array.from(name);
+    if (chars.length === 1) return { family: name, given: '' };
+    const size = chars.length >= 3 && COMPOUND_SURNAMES.has(chars.slice(0, 2).join('')) ? 2 : 1;
+    return { family: chars.slice(0, size).join(''), given: chars.slice(size).join('') };
+  }
+  const comma = name.indexOf(',');
+  if (comma > 0) return { family: name.slice(0, comma).trim(), given: name.slice(comma + 1).trim() };
+  const words = name.split(' ');
+  if (words.length === 1) return { family: '', given: name };
+  if (EAST_ASIAN.test(words[0] ?? '')) return { family: words[0] ?? '', given: words.slice(1).join(' ') };
+  const isCaps = (w: string) => /\p{L}{2,}/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
+  const caps = words.filter(isCaps);
+  if (caps.length === 1 && words.length > 1 && !words.every(isCaps)) {
+    const family = caps[0] ?? '';
+    return { family, given: words.filter((w) => w !== family).join(' ') };
+  }
+  return { family: words.at(-1) ?? '', given: words.slice(0, -1).join(' ') };
+}
+
+/** Text escaping: backslash, newline and comma. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/,/g, '\\,');
+}
+
+/** A component of a structured value (N, ORG, ADR): its semicolons escaped too. */
+export function escapeComponent(value: string): string {
+  return escapeText(value).replace(/;/g, '\\;');
+}
+
+/** A URI or phone number value: not escaped, but never a line break. */
+function plainValue(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/** TYPE parameter values: lower-case tokens only. */
+function typeParam(types: readonly string[]): string {
+  const tokens = types.map((t) => t.toLowerCase().replace(/[^a-z0-9-]/g, '')).filter(Boolean);
+  return tokens.length ? `;TYPE=${tokens.join(',')}` : '';
+}
+
+/** Splits a line into chunks of at most 75 octets (the first) and 74 plus the leading space (the rest). */
+export function foldLine(line: string): string {
+  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  let limit = 75;
+  for (const char of line) {
+    const bytes = Buffer.byteLength(char, 'utf8');
+    if (size + bytes > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+      limit = 74;
+    }
+    current += char;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+function withScheme(url: string): string {
+  const plain = plainValue(url);
+  return /^[a-z][a-z0-9+.-]*:/i.test(plain) ? plain : `http://${plain.replace(/^\/+/, '')}`;
+}
+
+export function buildVCard(card: VCardInput): string {
+  const ext = card.extension;
+  const displayName = card.name || card.english_name || ext.company[0]?.name || 'Cardbook';
+  const { family, given } = splitPersonalName(card.name || card.english_name);
+  const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0', 'PRODID:-//Cardbook//Cardbook//EN'];
+  lines.push(`UID:${plainValue(card.uid)}`);
+  lines.push(`FN:${escapeText(displayName)}`);
+  lines.push(`N:${escapeComponent(family)};${escapeComponent(given)};;;`);
+  if (card.name && card.english_name && card.english_name !== card.name) {
+    lines.push(`NICKNAME:${escapeText(card.english_name)}`);
+  }
+  const grouped = ext.company.length > 1;
+  ext.company.forEach((company, i) => {
+    const group = grouped ? `company${i + 1}.` : '';
+    if (company.name || company.department) {
+      const org = company.department
+        ? `${escapeComponent(company.name)};${escapeComponent(company.department)}`
+        : escapeComponent(company.name);
+      lines.push(`${group}ORG:${org}`);
+    }
+    if (company.position) lines.push(`${group}TITLE:${escapeText(company.position)}`);
+  });
+  for (const tel of ext.tel) lines.push(`TEL${typeParam(TEL_TYPES[tel.key] ?? [])}:${plainValue(tel.content)}`);
+  for (const email of ext.email) {
+    lines.push(`EMAIL${typeParam(EMAIL_TYPES[email.key] ?? ['internet'])}:${escapeText(email.content.trim())}`);
+  }
+  for (const adr of ext.address) {
+    lines.push(`ADR${typeParam(ADR_TYPES[adr.key] ?? [])}:;;${escapeComponent(adr.content)};;;;`);
+  }
+  for (const site of ext.website) lines.push(`URL${typeParam(URL_TYPES[site.key] ?? [])}:${withScheme(site.content)}`);
+  for (const social of ext.social) {
+    lines.push(`X-SOCIALPROFILE${typeParam([social.key])}:${escapeText(social.content.trim())}`);
+  }
+  const note = [card.profile, ...ext.industry.map((e) => e.content), ...ext.other.map((e) => e.content)]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('\n');
+  if (note) lines.push(`NOTE:${escapeText(note)}`);
+  if (card.photo) lines.push(`PHOTO;VALUE=uri:${plainValue(card.photo)}`);
+  lines.push('END:VCARD');
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/**
+ * Content-Disposition of a downloaded vCard named after the card: an ASCII file name for old
+ * clients and the UTF-8 one (RFC 6266 / 5987) that every current browser uses.
+ */
+export function vcardDisposition(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  const base = Array.from(name.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, '').trim())
+    .slice(0, 60)
+    .join('');
+  const utf8 = `${base || 'card'}.vcf`;
+  const asciiBase = base.replace(/[^\x20-\x7e]/g, '').trim();
+  const ascii = `${asciiBase || 'card'}.vcf`;
+  const encoded = encodeURIComponent(utf8).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,156 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QrIcon } from '../components/icons';
+import { DownloadIcon, ShareIcon } from '../components/share/icons';
+import { type QrMatrix, QUIET_ZONE, qrMatrix, qrPath, qrPng } from '../components/share/qr';
+import { ShareSheet } from '../components/share/ShareSheet';
+import { saveFile } from '../components/share/save-file';
+import { toast } from '../components/toast';
+import type { CardRow } from '../db';
+import { cardLink, fileNameOf, qrText } from '../lib/share-links';
+import { useMyCard, useSyncState } from '../session/hooks';
+import { useSignedIn } from '../session/signed-in';
+import '../components/share/share.css';
+
+/**
+ * /myQrCode: the QR code of my card's public link, drawn on this device from IndexedDB, so it
+ * works offline; downloadable as a PNG, with the share sheet. The QR encoder is in this route's
+ * chunk only.
+ */
+export function MyQrCodePage() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!signedIn) void navigate({ to: '/login', replace: true });
+  }, [signedIn, navigate]);
+  return signedIn ? <MyQrCode /> : null;
+}
+
+function MyQrCode() {
+  const { t } = useTranslation();
+  const card = useMyCard();
+  const sync = useSyncState();
+  // Before this device's first pull, "no card" may only mean "not downloaded yet".
+  const firstPull = card === null && sync.lastSyncAt === 0 && sync.online && navigator.onLine;
+  if (card === undefined || firstPull) return <main className="page" aria-busy="true" />;
+  if (card === null) {
+    return (
+      <main className="page share-page">
+        <h1>{t('share.qr.title')}</h1>
+        <section className="share-empty" data-testid="qr-no-card">
+          <span className="share-empty-icon" aria-hidden="true">
+            <QrIcon />
+          </span>
+          <h2>{t('share.qr.noCard.title')}</h2>
+          <p>{t('share.qr.noCard.body')}</p>
+          <Link to="/card/create" className="btn btn-primary">
+            {t('share.qr.noCard.action')}
+          </Link>
+        </section>
+      </main>
+    );
+  }
+  const name = card.name || card.english_name || t('share.qr.unnamed');
+  const text = qrText(card, location.origin);
+  return (
+    <main className="page share-page">
+      <h1>{t('share.qr.title')}</h1>
+      {text ? (
+        <QrCard card={card} name={name} text={text} />
+      ) : (
+        <section className="share-qr-card" data-testid="qr-not-synced">
+          <CardName card={card} name={name} />
+          <div className="share-note" role="status">
+            <strong>{t('share.qr.notSynced.title')}</strong>
+            <p>{t('share.qr.notSynced.body')}</p>
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}
+
+function CardName({ card, name }: { card: CardRow; name: string }) {
+  return (
+    <div className="share-qr-name">
+      <h2>{name}</h2>
+      {card.english_name && card.english_name !== name ? <p>{card.english_name}</p> : null}
+    </div>
+  );
+}
+
+function QrCard({ card, name, text }: { card: CardRow; name: string; text: string }) {
+  const { t } = useTranslation();
+  const [sharing, setSharing] = useState(false);
+  const matrix = useMemo<QrMatrix | null>(() => {
+    try {
+      return qrMatrix(text);
+    } catch (err) {
+      console.error('qr', err);
+      return null;
+    }
+  }, [text]);
+  const link = cardLink(card, location.origin);
+
+  const onDownload = async () => {
+    if (!matrix) return;
+    try {
+      saveFile(await qrPng(matrix), fileNameOf(name, 'png', 'qr-code'));
+      toast(t('share.qr.downloaded'), 'success');
+    } catch (err) {
+      console.error('qr png', err);
+      toast(t('share.qr.error'), 'error');
+    }
+  };
+
+  return (
+    <>
+      <section className="share-qr-card">
+        <CardName card={card} name={name} />
+        {matrix ? (
+          <QrSvg matrix={matrix} label={t('share.qr.alt', { name })} />
+        ) : (
+          <p className="form-error" role="alert">
+            {t('share.qr.error')}
+          </p>
+        )}
+        <p className="share-qr-hint">{t('share.qr.hint')}</p>
+        <p className="share-qr-link">
+          <span className="share-sr-only">{t('share.qr.link')}: </span>
+          <span data-testid="card-link">{link}</span>
+        </p>
+      </section>
+      <div className="share-qr-actions">
+        <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
+          <ShareIcon />
+          {t('share.qr.share')}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={!matrix} onClick={() => void onDownload()}>
+          <DownloadIcon />
+          {t('share.qr.download')}
+        </button>
+      </div>
+      {sharing ? <ShareSheet link={link} name={name} share={card.share} onClose={() => setSharing(false)} /> : null}
+    </>
+  );
+}
+
+/** The symbol as one crisp SVG path, black on white with its quiet zone, described for screen readers. */
+function QrSvg({ matrix, label }: { matrix: QrMatrix; label: string }) {
+  const side = matrix.size + QUIET_ZONE * 2;
+  const path = useMemo(() => qrPath(matrix), [matrix]);
+  return (
+    <svg
+      className="share-qr"
+      viewBox={`0 0 ${side} ${side}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-testid="qr-code"
+    >
+      <rect width={side} height={side} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}

@@ -1,0 +1,100 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { emptyExtension, keywordGrams, normalizeSearch } from '../../server/services/cards';
+import { buildVCard, foldLine, splitPersonalName, vcardDisposition } from '../../server/services/vcard';
+
+describe('splitPersonalName', () => {
+  it.each([
+    ['陳大文', '陳', '大文'],
+    ['歐陽小明', '歐陽', '小明'],
+    ['欧阳娜娜', '欧阳', '娜娜'],
+    ['司徒', '司', '徒'],
+    ['김민수', '김', '민수'],
+    ['王', '王', ''],
+    ['山田 太郎', '山田', '太郎'],
+    ['Peter Chan', 'Chan', 'Peter'],
+    ['Mary Ann van der Berg', 'Berg', 'Mary Ann van der'],
+    ['CHAN Tai Man', 'CHAN', 'Tai Man'],
+    ['Tai Man CHAN', 'CHAN', 'Tai Man'],
+    ['Chan, Tai Man', 'Chan', 'Tai Man'],
+    ['Madonna', '', 'Madonna'],
+    ['  Peter   Chan  ', 'Chan', 'Peter'],
+    ['', '', ''],
+  ])('%s', (name, family, given) => {
+    expect(splitPersonalName(name)).toEqual({ family, given });
+  });
+});
+
+describe('foldLine', () => {
+  it('keeps short lines, folds long ones at 75 octets without splitting a character', () => {
+    expect(foldLine('FN:陳大文')).toBe('FN:陳大文');
+    const line = `NOTE:${'香港'.repeat(40)}`;
+    const folded = foldLine(line);
+    const parts = folded.split('\r\n');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
+    expect(parts.slice(1).every((p) => p.startsWith(' '))).toBe(true);
+    expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+  });
+});
+
+describe('buildVCard', () => {
+  it('escapes text and survives a parser round trip', () => {
+    const extension = emptyExtension();
+    extension.company.push({ name: 'A; B, C', department: 'x\\y', position: 'Line one\nline two', key: 'company' });
+    extension.tel.push({ key: 'mobile', content: '9123\r\n4567' });
+    extension.website.push({ key: 'company', content: 'example.com/a,b' });
+    const text = buildVCard({
+      uid: 'urn:test:1',
+      name: '',
+      english_name: 'Peter Chan',
+      profile: 'a;b,c\\d',
+      photo: '',
+      extension,
+    });
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text).not.toMatch(/[^\r]\n/);
+    const card = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    expect(card.getFirstPropertyValue('fn')).toBe('Peter Chan');
+    expect(card.getFirstPropertyValue('org')).toEqual(['A; B, C', 'x\\y']);
+    expect(card.getFirstPropertyValue('title')).toBe('Line one\nline two');
+    expect(card.getFirstPropertyValue('tel')).toBe('9123 4567');
+    expect(card.getFirstPropertyValue('url')).toBe('http://example.com/a,b');
+    expect(card.getFirstPropertyValue('note')).toBe('a;b,c\\d');
+    expect(card.getFirstPropertyValue('photo')).toBeNull();
+  });
+
+  it('falls back to the company for a card with no name', () => {
+    const extension = emptyExtension();
+    extension.company.push({ name: 'Acme', department: '', position: '', key: 'company' });
+    const text = buildVCard({ uid: 'u', name: '', english_name: '', profile: '', photo: '', extension });
+    expect(text).toContain('\r\nFN:Acme\r\n');
+    expect(text).toContain('\r\nN:;;;;\r\n');
+  });
+});
+
+describe('vcardDisposition', () => {
+  it('gives an ASCII name and the UTF-8 one, without quotes or folders', () => {
+    expect(vcardDisposition('陳大文')).toBe(
+      `attachment; filename="card.vcf"; filename*=UTF-8''%E9%99%B3%E5%A4%A7%E6%96%87.vcf`,
+    );
+    expect(vcardDisposition('a/b"c\r\n')).toBe(`attachment; filename="abc.vcf"; filename*=UTF-8''abc.vcf`);
+    expect(vcardDisposition("Peter (O'Brien)")).toBe(
+      `attachment; filename="Peter (O'Brien).vcf"; filename*=UTF-8''Peter%20%28O%27Brien%29.vcf`,
+    );
+  });
+});
+
+describe('search keys', () => {
+  it('are the pieces card_search_grams indexes: wide characters, pairs with one, ASCII triples', () => {
+    expect(keywordGrams('chan')).toEqual(['cha', 'han']);
+    expect(keywordGrams('陳')).toEqual(['陳']);
+    expect(keywordGrams('陳大文')).toEqual(['陳大', '大文']);
+    expect(keywordGrams('a')).toEqual([]);
+    expect(keywordGrams('ng')).toEqual([]);
+    expect(keywordGrams('aaaa')).toEqual(['aaa']);
+    expect(keywordGrams('𠀀a')).toEqual(['𠀀a']);
+    expect(keywordGrams('工程師 ab')).toEqual(['工程', '程師', '師 ', ' ab']);
+    expect(normalizeSearch('ＡＢＣ Octopus')).toBe('abc octopus');
+  });
+});
