@@ -25,5 +25,22 @@ export default defineConfig({
       '/version.json': 'http://localhost:8080',
     },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Every page needs React, the router and i18next: one chunk compresses better and loads
+        // in one request, instead of the many small shared chunks code-splitting makes of them.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|js-cookie|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,5 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RootLayout } from './app/RootLayout';
+import { loadMessages } from './i18n';
+import type { FeatureNamespace } from './i18n/catalog';
 import { type FeatureKey, NotAvailableRoute } from './routes/not-available';
 import { NotFoundPage } from './routes/not-found';
 
@@ -9,8 +11,20 @@ import { NotFoundPage } from './routes/not-found';
  */
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
-const page = <P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], exportName: string) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, exportName) });
+type Load = () => Promise<Record<string, unknown>>;
+
+/** A screen in its own chunk; `messages` are the feature namespaces it needs, loaded with it. */
+const page = <P extends string>(path: P, load: Load, exportName: string, messages: readonly FeatureNamespace[] = []) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component: lazyRouteComponent(
+      messages.length === 0 ? load : () => Promise.all([load(), loadMessages(messages)]).then(([module]) => module),
+      exportName,
+    ),
+  });
+/** The card screens share components, and so their messages. */
+const CARDS = ['card', 'company', 'share'] as const;
 const later = <P extends string>(path: P, feature: FeatureKey) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailableRoute, staticData: { feature } });
 
@@ -35,12 +49,12 @@ const routeTree = rootRoute.addChildren([
   later('/friendsList', 'friends'),
   later('/search', 'friends'),
   later('/friendsCategory', 'friends'),
-  page('/card/create', () => import('./routes/card-create'), 'CardCreatePage'),
+  page('/card/create', () => import('./routes/card-create'), 'CardCreatePage', CARDS),
   later('/card/identify/$imgPosition/$callbackPath/$cardId', 'scan'),
-  page('/card/info', () => import('./routes/card-info'), 'CardInfoPage'),
+  page('/card/info', () => import('./routes/card-info'), 'CardInfoPage', CARDS),
   later('/exclusiveCard', 'exclusive'),
   later('/bindExclusiveCard/$no', 'exclusive'),
-  page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage'),
+  page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage', CARDS),
   later('/scanqrcode', 'scan'),
   later('/cardLdentify', 'scan'),
   later('/site', 'site'),
@@ -51,13 +65,13 @@ const routeTree = rootRoute.addChildren([
   later('/loginMethod', 'loginMethod'),
   later('/loginMethod/addEmail', 'loginMethod'),
   later('/loginMethod/addMobile', 'loginMethod'),
-  page('/s/$shareKey', () => import('./routes/shared-card'), 'SharedCardPage'),
+  page('/s/$shareKey', () => import('./routes/shared-card'), 'SharedCardPage', CARDS),
   later('/ex/$roomCode', 'exchange'),
   later('/dominHandle', 'domain'),
-  page('/information/info', information, 'InformationPage'),
-  page('/information/edit', information, 'InformationEditPage'),
+  page('/information/info', information, 'InformationPage', CARDS),
+  page('/information/edit', information, 'InformationEditPage', CARDS),
   later('/policy/$type', 'policy'),
-  page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage'),
+  page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage', CARDS),
   later('/cloud/list', 'cloud'),
   later('/cloud/create', 'cloud'),
   later('/cloud/search', 'cloud'),

@@ -5,3 +5,10 @@ declare module 'virtual:cardbook-locale/*' {
   const messages: import('./i18n/catalog').Messages;
   export default messages;
 }
+
+declare module 'virtual:cardbook-locale-loaders' {
+  export function loadFeature(
+    lang: import('./i18n/langs').Locale,
+    ns: import('./i18n/catalog').FeatureNamespace,
+  ): Promise<{ default: Partial<import('./i18n/catalog').Messages> }>;
+}

@@ -14,6 +14,13 @@ import { version } from './locales/version';
  */
 const namespaces = { app, auth, server, http, version, company, card, share };
 
+/**
+ * Namespaces only some screens use: the app loads them with those screens' routes
+ * (src/router.tsx), not with the first page. The rest load at start-up.
+ */
+export const FEATURE_NAMESPACES = ['card', 'company', 'share'] as const;
+export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
+
 type Namespaces = typeof namespaces;
 export type Messages = { [N in keyof Namespaces]: Namespaces[N]['hk'] };
 

@@ -1,7 +1,8 @@
+import { loadFeature } from 'virtual:cardbook-locale-loaders';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import type { Messages } from './catalog';
+import type { FeatureNamespace, Messages } from './catalog';
 import { DEFAULT_LOCALE, LANG_HEADER, LOCALES, type Locale } from './langs';
 
 declare module 'i18next' {
@@ -76,6 +77,17 @@ export async function switchLocale(locale: Locale): Promise<void> {
     i18next.addResourceBundle(locale, 'translation', messages);
   }
   await i18next.changeLanguage(locale);
+}
+
+/**
+ * Adds feature namespaces (FEATURE_NAMESPACES) in the current language to the messages; the
+ * routes that use them wait for this before rendering.
+ */
+export async function loadMessages(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  const locale = currentLocale();
+  const missing = namespaces.filter((ns) => !i18next.exists(ns, { lng: locale, fallbackLng: [] }));
+  const bundles = await Promise.all(missing.map((ns) => loadFeature(locale, ns)));
+  for (const { default: bundle } of bundles) i18next.addResourceBundle(locale, 'translation', bundle, true, false);
 }
 
 export { i18next as i18n };

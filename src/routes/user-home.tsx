@@ -30,7 +30,7 @@ export function UserHomePage() {
             ['/myProfile', t('auth.profile.title')],
             ['/editMyProfile', t('auth.profile.edit')],
             ['/card/info', t('app.home.myCard')],
-            ['/information/info', t('company.title')],
+            ['/information/info', t('app.home.promotion')],
             ['/friendsList', t('app.nav.friends')],
             ['/resetPwd', t('auth.profile.changePassword')],
             ['/logout', t('app.nav.quit')],
