@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { apiThroughput } from './api-throughput';
 import { appLoad } from './app-load';
+import { brokerFanout } from './broker-fanout';
 import { cardApi } from './card-api';
 
 /**
@@ -12,3 +13,4 @@ execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
 await apiThroughput();
 await cardApi();
 await appLoad();
+await brokerFanout();

@@ -9,10 +9,17 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
 import { type CodeSender, LogSender } from './mail/sender';
+import type { EmbeddedBroker } from './push/embedded';
+import type { PushPublisher } from './push/publisher';
+import { DEFAULT_PUSH_CONFIG, type PushConfig, startPush } from './push/setup';
 import { authRoutes } from './routes/auth';
 import { cardRoutes } from './routes/card';
 import { companyRoutes } from './routes/company';
+import { friendRoutes } from './routes/friends';
+import { groupRoutes } from './routes/groups';
 import { metaRoutes } from './routes/meta';
+import { notifyRoutes } from './routes/notify';
+import { pushRoutes } from './routes/push';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
@@ -34,11 +41,17 @@ export type AppOptions = {
   publicUrl?: string | null;
   /** How long a shared card is answered from memory to visitors; 0 turns that off. */
   sharedCardCacheMs?: number;
+  /** Where live pushes go (SPEC §4); by default nowhere. */
+  push?: PushPublisher;
+  /** Push transport: the embedded broker on this server (default, prefix `cardbook`) or MQTT_URL's. */
+  pushTransport?: PushConfig;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The embedded MQTT broker, or null when publishing through an external one. */
+    pushBroker: EmbeddedBroker | null;
   }
 }
 
@@ -60,6 +73,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await migrate(options.db);
   mkdirSync(options.blobDir, { recursive: true });
+  const pushConfig = options.pushTransport ?? DEFAULT_PUSH_CONFIG;
+  const push = await startPush(pushConfig, options.db, app.server, app.log);
+  // Before the HTTP server closes: upgraded websocket connections would otherwise hold it open.
+  app.addHook('preClose', async () => {
+    await push.close();
+  });
   const services: Services = {
     db: options.db,
     sender: options.sender ?? new LogSender(app.log),
@@ -67,9 +86,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: createRateLimits(options.rateLimits),
     publicUrl: options.publicUrl ?? null,
     sharedCards: new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS),
+    push: options.push ?? push.publisher,
+    pushAccess: push.access,
   };
 
   app.decorate('services', services);
+  app.decorate('pushBroker', push.broker);
   await app.register(envelopePlugin);
   await app.register(multipart, { throwFileSizeLimit: true });
   app.decorateRequest('caller', null);
@@ -79,7 +101,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(syncRoutes(services));
   await app.register(cardRoutes(services));
   await app.register(companyRoutes(services));
+  await app.register(groupRoutes(services));
+  await app.register(friendRoutes(services));
+  await app.register(notifyRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
+  await app.register(pushRoutes(services, pushConfig));
 
   await app.register(fastifyStatic, {
     root: resolve(options.blobDir),

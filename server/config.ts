@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PushConfig } from './push/setup';
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
 const envSchema = z.object({
@@ -18,6 +19,20 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/\s?#]+\/?$/, 'an origin such as https://cardbook.example')
     .transform((v) => v.replace(/\/$/, ''))
     .optional(),
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'topic levels of letters, digits, _ and -')
+    .default('cardbook'),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\//, 'mqtt://, mqtts://, ws:// or wss://')
+    .optional(),
+  MQTT_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'ws:// or wss://')
+    .optional(),
+  MQTT_ADMIN_USERNAME: z.string().default('cardbook-admin'),
+  MQTT_ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -25,6 +40,21 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The push settings buildApp takes: the embedded broker unless MQTT_URL names an external one. */
+export function pushConfig(config: Config): PushConfig {
+  if (!config.MQTT_URL) return { prefix: config.MQTT_TOPIC_PREFIX, external: null };
+  if (!config.MQTT_ADMIN_PASSWORD) throw new Error('MQTT_URL needs MQTT_ADMIN_PASSWORD (the broker admin account)');
+  return {
+    prefix: config.MQTT_TOPIC_PREFIX,
+    external: {
+      url: config.MQTT_URL,
+      username: config.MQTT_ADMIN_USERNAME,
+      password: config.MQTT_ADMIN_PASSWORD,
+      wsUrl: config.MQTT_WS_URL ?? null,
+    },
+  };
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { pushConfig, readConfig } from './config';
 import { openDb } from './db/db';
 import { LogSender } from './mail/sender';
 import { SmtpSender } from './mail/smtp-sender';
@@ -24,6 +24,7 @@ export async function main(): Promise<void> {
     logger,
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL ?? null,
+    pushTransport: pushConfig(config),
   });
   if (config.SMTP_URL) {
     app.services.sender = new SmtpSender(config.SMTP_URL, config.MAIL_FROM, new LogSender(app.log));

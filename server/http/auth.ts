@@ -15,7 +15,7 @@ async function callerFrom(services: Services, request: FastifyRequest): Promise<
   const session = token ? await resolveToken(services.db, token) : null;
   if (!session) return null;
   const origin = requestOrigin(request, services.publicUrl);
-  return { userId: session.userId, tokenId: session.tokenId, ip: request.ip, origin };
+  return { userId: session.userId, tokenId: session.tokenId, ip: request.ip, origin, locale: request.locale };
 }
 
 /** preHandler for routes that need a signed-in user: the `token` header must be live. */

@@ -91,6 +91,8 @@ export async function login(s: Services, body: LoginBody, ip: string): Promise<L
 
 export async function logout(s: Services, caller: Caller): Promise<void> {
   await revokeToken(s.db, caller.tokenId);
+  // The external broker drops this session's account now (the embedded one checks the token itself).
+  await s.pushAccess.sessionEnded(caller.userId, caller.tokenId).catch(() => {});
 }
 
 /** Sets a new password with a reset code; every open session of the account ends. */

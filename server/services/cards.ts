@@ -21,6 +21,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
 import type { Caller, Services } from './context';
+import { onCardSaved, pushCardChanged } from './friends';
 import { buildVCard } from './vcard';
 
 /**
@@ -351,7 +352,7 @@ async function checkPhotos(q: Queryable, caller: Caller, body: CreateCardBody): 
  */
 export async function saveCard(s: Services, caller: Caller, body: CreateCardBody): Promise<MyCard> {
   const entries = entryInserts(body.extension);
-  const card = await s.db.tx(async (q) => {
+  const { card, holders } = await s.db.tx(async (q) => {
     await checkPhotos(q, caller, body);
     const [row] = await q.query<{ id: number }>(
       `insert into cards (user_id, is_open, name, english_name, photo, photo_back, profile, search_text)
@@ -387,11 +388,14 @@ export async function saveCard(s: Services, caller: Caller, body: CreateCardBody
       randomKey(12),
       row.id,
     ]);
+    // Friends keeping this card see it changed (their entries, counts and notifications).
+    const holders = await onCardSaved(q, row.id);
     const saved = await loadMyCard(q, caller);
     if (!saved) throw new Error('saved card vanished');
-    return saved.card;
+    return { card: saved.card, holders };
   });
   s.sharedCards.evict(card.share_str);
+  await pushCardChanged(s, holders);
   return card;
 }
 
@@ -482,24 +486,26 @@ type SearchRow = {
 
 /**
  * Public cards whose search text holds the keyword ($1), newest first, a page of $2 from $3.
- * With index keys ($4), the GIN index on card_search_grams narrows the candidates first.
+ * With index pieces ($4), the GIN index on card_search_grams narrows the candidates first.
+ * The page is cut from cards alone, then joined: joining every candidate first costs a lookup
+ * per match, which is most of the time for a common keyword.
  */
 function searchSql(indexed: boolean): string {
   return `
-  select c.id as card_id, c.share_str, c.name, c.english_name, c.avatar, c.photo,
+  select c.id as card_id, coalesce(k.share_key, '') as share_str, c.name, c.english_name, u.avatar, c.photo,
     coalesce(co.content, '') as company, coalesce(co.detail->>'position', '') as position,
     coalesce(ind.content, '') as industry
   from (
-    select c.id, c.name, c.english_name, c.photo, u.avatar, k.share_key as share_str
+    select c.id, c.user_id, c.name, c.english_name, c.photo
     from cards c
-    join users u on u.id = c.user_id and u.deleted_at is null
-    join card_share_keys k on k.card_id = c.id and k.revoked_at is null
     where c.is_open and c.deleted_at is null
       ${indexed ? 'and card_search_grams(c.search_text) @> $4::text[]' : ''}
       and strpos(c.search_text, $1) > 0
     order by c.id desc
     limit $2 offset $3
   ) c
+  join users u on u.id = c.user_id and u.deleted_at is null
+  left join card_share_keys k on k.card_id = c.id and k.revoked_at is null
   left join lateral (
     select e.content, e.detail from card_extensions e
     where e.card_id = c.id and e.kind = 'company' and e.deleted_at is null order by e.position limit 1

@@ -1,6 +1,8 @@
+import type { Locale } from '../../src/i18n/langs';
 import type { BlobStore } from '../blobs/store';
 import type { Db } from '../db/db';
 import type { CodeSender } from '../mail/sender';
+import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
 import type { SharedCardCache } from './card-cache';
 
@@ -13,10 +15,18 @@ export type Services = {
   /** The public origin links are built on (PUBLIC_URL), or null to take it from each request. */
   publicUrl: string | null;
   sharedCards: SharedCardCache;
+  /**
+   * Live pushes (SPEC §4), sent after a write commits. Inside a sync push this is a buffer that
+   * the push flushes once the mutation's transaction has committed.
+   */
+  push: PushPublisher;
+  /** Broker-side permissions: session accounts and exchange rooms (external broker; no-ops embedded). */
+  pushAccess: PushAccess;
 };
 
 /**
  * Who is calling: the signed-in user and the token they used, and the origin they reached us at
- * (e.g. https://cardbook.example), on which the links we answer them are built.
+ * (e.g. https://cardbook.example), on which the links we answer them are built, and the
+ * language of the request (texts written at read time, such as notifications, use it).
  */
-export type Caller = { userId: number; tokenId: number; ip: string; origin: string };
+export type Caller = { userId: number; tokenId: number; ip: string; origin: string; locale: Locale };

@@ -5,6 +5,9 @@ import { invalidField } from '../http/errors';
 import { saveCard } from './cards';
 import { saveCompany } from './company';
 import type { Caller, Services } from './context';
+import { addFriends, copyToGroup, delFriend, delFriendFromGroup, moveToGroup, setRemark } from './friends';
+import { addGroup, cancelGroupUpdate, delGroup, editGroup, sortGroups } from './groups';
+import { readNotifications } from './notifications';
 import { setProfile } from './profile';
 
 type Handler<N extends MutationName> = (s: Services, caller: Caller, args: MutationArgs<N>) => Promise<unknown>;
@@ -14,6 +17,18 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   setProfile,
   saveCompany,
   saveCard,
+  addFriend: addFriends,
+  delFriend,
+  delFriendFromGroup,
+  remark: setRemark,
+  moveToGroup,
+  copyToGroup,
+  addGroup,
+  editGroup,
+  delGroup,
+  sortGroups,
+  cancelGroupUpdate,
+  readNotifications,
 };
 
 // MUTATIONS seen per name, so a generic name keeps its schema and handler paired.

@@ -7,7 +7,11 @@ import { serverText } from '../i18n';
 import { cardRows } from './cards';
 import { companyRows } from './company';
 import type { Caller, Services } from './context';
+import { friendRows } from './friends';
+import { groupRows } from './groups';
 import { runMutation } from './mutations';
+import { notificationRows } from './notifications';
+import { BufferedPublisher } from './pushes';
 import { findUserChangedAfter, profileOf } from './users';
 
 export const PULL_PAGE_DEFAULT = 500;
@@ -23,7 +27,7 @@ const profileRows: TableReader = async (q, caller, cursor) => {
 };
 
 /** The caller's view: a new table is one more reader. */
-const READERS: TableReader[] = [profileRows, companyRows, cardRows];
+const READERS: TableReader[] = [profileRows, companyRows, cardRows, groupRows, friendRows, notificationRows];
 
 /** One page of the caller's view changed after the cursor. */
 export function pull(s: Services, caller: Caller, query: PullQuery): Promise<PullResult> {
@@ -61,7 +65,7 @@ type PushedMutation = PushBody['mutations'][number];
  * result: both commit or neither does, so a crash can neither apply it twice nor lose the record.
  * A replay answers the stored result and runs nothing.
  */
-function applyOnce(
+async function applyOnce(
   s: Services,
   caller: Caller,
   clientId: string,
@@ -69,7 +73,9 @@ function applyOnce(
   locale: Locale,
 ): Promise<MutationResult> {
   const key = [caller.userId, clientId, mutation.id];
-  return s.db.tx(async (q) => {
+  // Its pushes wait for the commit (and are dropped with a rollback or a rejection).
+  const pushes = new BufferedPublisher();
+  const result = await s.db.tx(async (q) => {
     // Claiming the id first makes a concurrent push of the same id wait here for this one's commit.
     const claimed = await q.query(
       `insert into sync_mutations (user_id, client_id, mutation_id, result) values ($1, $2, $3, 'null')
@@ -84,13 +90,16 @@ function applyOnce(
       if (!stored) throw new Error('sync mutation record vanished');
       return stored.result;
     }
-    const result = await attempt(s, caller, q, mutation, locale);
+    const result = await attempt({ ...s, push: pushes }, caller, q, mutation, locale);
+    if (!result.ok) pushes.clear();
     await q.query(
       'update sync_mutations set result = $4::jsonb where user_id = $1 and client_id = $2 and mutation_id = $3',
       [...key, JSON.stringify(result)],
     );
     return result;
   });
+  await pushes.flush(s.push);
+  return result;
 }
 
 /**

@@ -4,6 +4,8 @@ export * from './card';
 export * from './company';
 export * from './envelope';
 export * from './fields';
+export * from './friends';
 export * from './meta';
+export * from './push';
 export * from './sync';
 export * from './user';

@@ -2,6 +2,21 @@ import { z } from 'zod/mini';
 import { createCardBodySchema, myCardSchema } from './card';
 import { companyContentSchema, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
+import {
+  acceptIdParamsSchema,
+  addFriendBodySchema,
+  addGroupBodySchema,
+  editGroupBodySchema,
+  friendGroupParamsSchema,
+  friendSchema,
+  groupIdParamsSchema,
+  moveToGroupParamsSchema,
+  notificationSchema,
+  readNotificationsBodySchema,
+  remarkBodySchema,
+  sortGroupsBodySchema,
+  syncGroupSchema,
+} from './friends';
 import { profileSchema, setProfileBodySchema } from './user';
 
 /**
@@ -17,10 +32,13 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 2;
+export const SYNC_PROTOCOL_VERSION = 3;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
+// 3: pull (group, friend, notification) and push (addFriend, delFriend, delFriendFromGroup, remark,
+//    moveToGroup, copyToGroup, addGroup, editGroup, delGroup, sortGroups, cancelGroupUpdate,
+//    readNotifications).
 
 export const PULL_PAGE_MAX = 1000;
 
@@ -42,6 +60,13 @@ export const syncRowSchema = z.discriminatedUnion('table', [
   // My card (key 'me'), whole, as GET /api/card/info answers it; sent again whenever the card
   // or any of its extension entries changes; absent until the card is first saved.
   z.object({ table: z.literal('card'), key: z.string(), ...rowBase, value: z.nullable(myCardSchema) }),
+  // One of my friend groups (key: its group_id; the main group is '1'), with its position.
+  z.object({ table: z.literal('group'), key: z.string(), ...rowBase, value: z.nullable(syncGroupSchema) }),
+  // One of my friend entries (key: its accept_id) with the friend's latest card: sent again when
+  // the remark, the groups or the friend's card change.
+  z.object({ table: z.literal('friend'), key: z.string(), ...rowBase, value: z.nullable(friendSchema) }),
+  // One of my notifications (key: its id), its msg in the language of the pull request.
+  z.object({ table: z.literal('notification'), key: z.string(), ...rowBase, value: z.nullable(notificationSchema) }),
 ]);
 export type SyncRow = z.infer<typeof syncRowSchema>;
 export type SyncTable = SyncRow['table'];
@@ -59,6 +84,18 @@ export const MUTATIONS = {
   setProfile: setProfileBodySchema,
   saveCompany: saveCompanyBodySchema,
   saveCard: createCardBodySchema,
+  addFriend: addFriendBodySchema,
+  delFriend: acceptIdParamsSchema,
+  delFriendFromGroup: friendGroupParamsSchema,
+  remark: remarkBodySchema,
+  moveToGroup: moveToGroupParamsSchema,
+  copyToGroup: friendGroupParamsSchema,
+  addGroup: addGroupBodySchema,
+  editGroup: editGroupBodySchema,
+  delGroup: groupIdParamsSchema,
+  sortGroups: sortGroupsBodySchema,
+  cancelGroupUpdate: groupIdParamsSchema,
+  readNotifications: readNotificationsBodySchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { CompanyContent, MutationName, MyCard, Profile } from '../api';
+import type { CompanyContent, Friend, MutationName, MyCard, Notification, Profile, SyncGroup } from '../api';
 
 /** My profile as the UI shows it: the server's row with pending local edits applied on top. */
 export type ProfileRow = Profile & { key: 'me' };
@@ -60,7 +60,14 @@ export type UploadRow = {
 };
 export type UploadTarget = 'cardPhoto';
 
-export type NotificationRow = { id: number; status_user: number; msg: string; time: number };
+/** A notification as the server last sent it (msg in the language of that pull), read state applied. */
+export type NotificationRow = Notification;
+
+/** One of my friend groups; a group made on this device has a negative id until the server confirms it. */
+export type GroupRow = SyncGroup;
+
+/** One of my friend entries with its friend's latest card; `groupIds` is group_id as numbers (indexed). */
+export type FriendRow = Friend & { groupIds: number[] };
 
 /**
  * The local database: everything the UI shows lives here and is read through live queries.
@@ -75,6 +82,8 @@ export class CardbookDB extends Dexie {
   card!: EntityTable<CardRow, 'key'>;
   company!: EntityTable<CompanyRow, 'key'>;
   uploads!: EntityTable<UploadRow, 'id'>;
+  groups!: EntityTable<GroupRow, 'group_id'>;
+  friends!: EntityTable<FriendRow, 'accept_id'>;
 
   constructor(name = 'cardbook') {
     super(name);
@@ -85,5 +94,10 @@ export class CardbookDB extends Dexie {
       notifications: 'id, status_user',
     });
     this.version(2).stores({ card: 'key', company: 'key', uploads: 'id' });
+    this.version(3).stores({
+      groups: 'group_id',
+      friends: 'accept_id, *groupIds',
+      notifications: 'id, status_user, time',
+    });
   }
 }

@@ -1,5 +1,15 @@
-import type { CardExtension, CardExtensionInput, CardShare, MutationArgs, MutationName, Profile } from '../api';
-import type { CardbookDB } from './CardbookDB';
+import {
+  type CardExtension,
+  type CardExtensionInput,
+  type CardShare,
+  MAIN_GROUP_ID,
+  type MutationArgs,
+  type MutationName,
+  NOTIFY_READ,
+  NOTIFY_UNREAD,
+  type Profile,
+} from '../api';
+import type { CardbookDB, FriendRow } from './CardbookDB';
 
 /**
  * The local effect of each mutation, one definition used twice: when the user makes the
@@ -34,6 +44,26 @@ function withoutBlankEntries(extension: CardExtensionInput): CardExtension {
   };
 }
 
+/** group_id "1,5,7" as numbers. */
+export function groupIdsOf(groupId: string): number[] {
+  return groupId
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id !== 0);
+}
+
+/** The entry in exactly these groups (the main group always, first), as the server answers it. */
+function inGroups(friend: FriendRow, ids: number[]): FriendRow {
+  const others = [...new Set(ids.filter((id) => id !== MAIN_GROUP_ID))].sort((a, b) => a - b);
+  const groupIds = [MAIN_GROUP_ID, ...others];
+  return { ...friend, groupIds, group_id: groupIds.join(','), group_main: others.length === 0 ? 1 : 0 };
+}
+
+async function changeGroups(db: CardbookDB, acceptId: number, change: (ids: number[]) => number[]): Promise<void> {
+  const friend = await db.friends.get(acceptId);
+  if (friend) await db.friends.put(inGroups(friend, change(friend.groupIds)));
+}
+
 type LocalEffects = { [N in MutationName]: (db: CardbookDB, args: MutationArgs<N>) => Promise<void> };
 
 const localEffects: LocalEffects = {
@@ -62,6 +92,70 @@ const localEffects: LocalEffects = {
   async saveCompany(db, args) {
     await db.company.put({ items: args.items, key: 'me' });
   },
+  // The added cards are known only once the server answers: the entries arrive by pull.
+  async addFriend() {},
+  async delFriend(db, args) {
+    const friend = await db.friends.get(args.acceptId);
+    if (!friend) return;
+    // SPEC §4: each group it was in counts one update less, never below zero.
+    for (const id of friend.groupIds) {
+      const group = await db.groups.get(id);
+      if (group) await db.groups.put({ ...group, update_num: Math.max(0, group.update_num - 1) });
+    }
+    await db.friends.delete(args.acceptId);
+  },
+  async delFriendFromGroup(db, args) {
+    await changeGroups(db, args.acceptId, (ids) => ids.filter((id) => id !== args.groupId));
+  },
+  async remark(db, args) {
+    const friend = await db.friends.get(args.accept_id);
+    if (friend) await db.friends.put({ ...friend, remark: args.remark });
+  },
+  async moveToGroup(db, args) {
+    if (args.fromGroupId === args.toGroupId) return;
+    await changeGroups(db, args.acceptId, (ids) => [...ids.filter((id) => id !== args.fromGroupId), args.toGroupId]);
+  },
+  async copyToGroup(db, args) {
+    await changeGroups(db, args.acceptId, (ids) => [...ids, args.groupId]);
+  },
+  async addGroup(db, args) {
+    // A temporary negative id until the server's row arrives (applyPull drops temporary groups).
+    const groups = await db.groups.toArray();
+    const groupId = Math.min(0, ...groups.map((g) => g.group_id)) - 1;
+    const sort = Math.max(0, ...groups.filter((g) => g.group_id !== MAIN_GROUP_ID).map((g) => g.sort)) + 1;
+    await db.groups.put({ group_id: groupId, group_name: args.group_name, update_num: 0, sort });
+  },
+  async editGroup(db, args) {
+    const group = await db.groups.get(args.group_id);
+    if (group && group.group_id !== MAIN_GROUP_ID) await db.groups.put({ ...group, group_name: args.group_name });
+  },
+  async delGroup(db, args) {
+    if (args.id === MAIN_GROUP_ID) return;
+    await db.groups.delete(args.id);
+    const members = await db.friends.where('groupIds').equals(args.id).toArray();
+    await db.friends.bulkPut(
+      members.map((f) =>
+        inGroups(
+          f,
+          f.groupIds.filter((id) => id !== args.id),
+        ),
+      ),
+    );
+  },
+  async sortGroups(db, args) {
+    const ids = args.ids.filter((id) => id !== MAIN_GROUP_ID);
+    for (const [i, id] of ids.entries()) {
+      const group = await db.groups.get(id);
+      if (group) await db.groups.put({ ...group, sort: i + 1 });
+    }
+  },
+  async cancelGroupUpdate(db, args) {
+    const group = await db.groups.get(args.id);
+    if (group) await db.groups.put({ ...group, update_num: 0 });
+  },
+  async readNotifications(db) {
+    await db.notifications.where('status_user').equals(NOTIFY_UNREAD).modify({ status_user: NOTIFY_READ });
+  },
 };
 
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
@@ -69,7 +163,16 @@ function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: Mutat
 }
 
 /** Every table a local effect may write, plus the outbox. */
-export const LOCAL_TABLES = (db: CardbookDB) => [db.profile, db.card, db.company, db.outbox, db.uploads];
+export const LOCAL_TABLES = (db: CardbookDB) => [
+  db.profile,
+  db.card,
+  db.company,
+  db.outbox,
+  db.uploads,
+  db.groups,
+  db.friends,
+  db.notifications,
+];
 
 /** Makes a change now and queues it for the server, atomically. */
 export async function mutate<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {

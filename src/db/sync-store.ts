@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { Profile, PullResult } from '../api';
 import type { CardbookDB, OutboxRow, Session, SyncState } from './CardbookDB';
-import { LOCAL_TABLES, rebasePending } from './mutations';
+import { groupIdsOf, LOCAL_TABLES, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
 export const INITIAL_SYNC_STATE: SyncState = {
@@ -91,10 +91,26 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
           if (row.deleted || !row.value) await db.company.delete('me');
           else await db.company.put({ ...row.value, key: 'me' });
           break;
+        case 'group':
+          if (row.deleted || !row.value) await db.groups.delete(Number(row.key));
+          else await db.groups.put(row.value);
+          break;
+        case 'friend':
+          if (row.deleted || !row.value) await db.friends.delete(Number(row.key));
+          else await db.friends.put({ ...row.value, groupIds: groupIdsOf(row.value.group_id) });
+          break;
+        case 'notification':
+          if (row.deleted || !row.value) await db.notifications.delete(Number(row.key));
+          else await db.notifications.put(row.value);
+          break;
       }
     }
     await db.meta.put({ key: 'cursor', value: page.cursor });
-    if (page.rows.length > 0) await rebasePending(db);
+    if (page.rows.length > 0) {
+      // Groups made on this device wait for the server's row; pending ones are made again below.
+      await db.groups.where('group_id').below(0).delete();
+      await rebasePending(db);
+    }
   });
 }
 

@@ -41,7 +41,7 @@ function profileFromLogin(payload: LoginPayload): Profile {
 async function clearUserData(db: CardbookDB): Promise<void> {
   await db.transaction(
     'rw',
-    [db.profile, db.outbox, db.notifications, db.card, db.company, db.uploads, db.meta],
+    [db.profile, db.outbox, db.notifications, db.card, db.company, db.uploads, db.groups, db.friends, db.meta],
     async () => {
       await Promise.all([
         db.profile.clear(),
@@ -50,6 +50,8 @@ async function clearUserData(db: CardbookDB): Promise<void> {
         db.card.clear(),
         db.company.clear(),
         db.uploads.clear(),
+        db.groups.clear(),
+        db.friends.clear(),
       ]);
       await db.meta.bulkDelete(['session', 'cursor', 'syncState']);
     },

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../../server/app';
 import { openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
+import type { PushConfig } from '../../server/push/setup';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
 
 /**
@@ -31,6 +32,8 @@ export type TestAppOptions = {
   blobDir?: string;
   /** Serve this built web app too (the end-to-end tests); API only by default. */
   staticDir?: string;
+  /** Push transport (embedded broker by default). */
+  pushTransport?: PushConfig;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -47,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     staticDir: options.staticDir ?? null,
     sender,
     rateLimits: options.rateLimits,
+    pushTransport: options.pushTransport,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
   await app.ready();

@@ -2,19 +2,25 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {
+  addFriendBodySchema,
+  addGroupBodySchema,
   breatvUrlBodySchema,
   cardSearchBodySchema,
   createCardBodySchema,
+  editGroupBodySchema,
   emptyBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
   PULL_PAGE_MAX,
   pushBodySchema,
+  readNotificationsBodySchema,
   registerBodySchema,
+  remarkBodySchema,
   resetPwdBodySchema,
   saveCompanyBodySchema,
   sendVerifyCodeBodySchema,
   setProfileBodySchema,
+  sortGroupsBodySchema,
 } from '../../src/api';
 import { LANG_HEADER } from '../../src/i18n/langs';
 import { createTestApp, dbSnapshot, registerUser, type TestApp } from './helper';
@@ -36,6 +42,12 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/breatvUrl': breatvUrlBodySchema,
   '/api/card/create': createCardBodySchema,
   '/api/card/search': cardSearchBodySchema,
+  '/api/group/add': addGroupBodySchema,
+  '/api/group/edit': editGroupBodySchema,
+  '/api/group/sorting': sortGroupsBodySchema,
+  '/api/friend/add': addFriendBodySchema,
+  '/api/friend/remark': remarkBodySchema,
+  '/api/notify/read_all': readNotificationsBodySchema,
 };
 const UPLOAD_ROUTES = [
   '/api/user/uploadAvatar',
@@ -48,6 +60,27 @@ const badShareKey = fc.oneof(
   fc.constantFrom('%00', 'a%00b', 'x'.repeat(65), 'no-such-key', '%E0%A4%A', 'a.b', '%2F'),
   fc.string({ minLength: 1, maxLength: 100 }).map(encodeURIComponent),
 );
+/** Ids that are malformed (400) or nobody's (404). */
+const badId = fc.oneof(
+  fc.constantFrom('-1', '0', '1.5', 'abc', 'NaN', 'Infinity', '1e400', String(2 ** 53), '0x10', '%00', '999999999'),
+  fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+);
+/** The number a path value stands for once decoded (NaN when it does not decode). */
+function numberOf(value: string): number {
+  try {
+    return Number(decodeURIComponent(value));
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Group ids without the main group (1), which is everyone's and answers 200. */
+const badGroupId = badId.filter((v) => numberOf(v) !== 1);
+/** Notification pages that are not a page number (any page number answers 200). */
+const badPage = badId.filter((v) => {
+  const n = numberOf(v);
+  return !(Number.isInteger(n) && n >= 1 && n <= 1_000_000);
+});
+
 /** GET routes with a path parameter: each with values of it that must be refused or not found. */
 const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/card/user_company_info/:cardId': fc.oneof(
@@ -62,10 +95,15 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/card/user_card_info/:key': badShareKey,
   '/api/card/user_card_info/:key/1': badShareKey,
   '/api/share/vcf/:key/1': badShareKey,
-  '/api/card/export_vcf/:id': fc.oneof(
-    fc.constantFrom('-1', '0', '1.5', 'abc', 'NaN', 'Infinity', '1e400', String(2 ** 53), '0x10', '%00', '999999999'),
-    fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
-  ),
+  '/api/card/export_vcf/:id': badId,
+  '/api/group/del/:id': badGroupId,
+  '/api/group/group_update_cancel/:id': badGroupId,
+  '/api/friend/list/:groupId': badGroupId,
+  '/api/friend/delFriend/:acceptId': badId,
+  '/api/friend/delFriendFromGroup/:acceptId/:groupId': badId,
+  '/api/friend/moveToGroup/:acceptId/:fromGroupId/:toGroupId': badId,
+  '/api/friend/copyToGroup/:acceptId/:groupId': badId,
+  '/api/notify/list/:page': badPage,
 };
 
 /** Whether a generated payload happens to be valid after all (e.g. `{"items": []}`): not a bad body then. */
@@ -151,6 +189,9 @@ describe('every route refuses bad input cleanly', () => {
       '/api/sync/pull',
       '/api/card/get_company',
       '/api/card/info',
+      '/api/group/list',
+      '/api/group/friend_update',
+      '/api/push/session',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
@@ -182,6 +223,9 @@ describe('every route refuses bad input cleanly', () => {
     '/api/sync/pull',
     '/api/card/get_company',
     '/api/card/info',
+    '/api/group/list',
+    '/api/group/friend_update',
+    '/api/push/session',
     '/version.json',
   ])('GET %s with unknown or oversize query', async (route) => {
     await fc.assert(
@@ -240,7 +284,7 @@ describe('every route refuses bad input cleanly', () => {
         const headers: Record<string, string> = {};
         if (language) headers.lang = language;
         if (signedIn) headers.token = token;
-        const url = route.replace(/:\w+/, value);
+        const url = route.replaceAll(/:\w+/g, value);
         const res = await t.app.inject({ method: 'GET', url, headers });
         expectEnvelope4xx(route, res.statusCode, res.json());
       }),

@@ -1,0 +1,40 @@
+import type { Server } from 'node:http';
+import type { Db } from '../db/db';
+import { EmbeddedBroker } from './embedded';
+import { ExternalPublisher } from './external';
+import { noopPushAccess, type PushAccess, type PushPublisher } from './publisher';
+
+export type ExternalBrokerConfig = {
+  /** mqtt://host:port (or mqtts/ws/wss) of a Mosquitto 2 with the dynamic-security plugin. */
+  url: string;
+  /** Its dynamic-security admin account. */
+  username: string;
+  password: string;
+  /** The websocket URL browsers connect to (MQTT_WS_URL), answered by GET /api/push/session. */
+  wsUrl: string | null;
+};
+
+/** Push transport settings: topic prefix, and an external broker or null for the embedded one. */
+export type PushConfig = { prefix: string; external: ExternalBrokerConfig | null };
+
+export const DEFAULT_PUSH_CONFIG: PushConfig = { prefix: 'cardbook', external: null };
+
+export type PushTransport = {
+  publisher: PushPublisher;
+  access: PushAccess;
+  /** The embedded broker, when that is the mode (tests and the bench look at it). */
+  broker: EmbeddedBroker | null;
+  close(): Promise<void>;
+};
+
+type Log = { warn(obj: object, msg: string): void };
+
+/** Starts the push transport for one app: the embedded broker on `server`, or a client of MQTT_URL. */
+export async function startPush(config: PushConfig, db: Db, server: Server, log?: Log): Promise<PushTransport> {
+  if (config.external) {
+    const external = await ExternalPublisher.connect(config.external, config.prefix, db, log);
+    return { publisher: external, access: external, broker: null, close: () => external.close() };
+  }
+  const broker = await EmbeddedBroker.start({ db, server, prefix: config.prefix, log });
+  return { publisher: broker.publisher, access: noopPushAccess, broker, close: () => broker.close() };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { plainQuerySchema, pushSessionResponseSchema } from '../../src/api';
+import { callerOf, requireCaller } from '../http/auth';
+import type { PushConfig } from '../push/setup';
+import type { Services } from '../services/context';
+
+/** GET /api/push/session: prepares the broker account of this session and says how to connect. */
+export function pushRoutes(services: Services, config: PushConfig) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/push/session',
+      {
+        schema: { querystring: plainQuerySchema, response: { 200: pushSessionResponseSchema } },
+        preHandler: requireCaller(services),
+      },
+      async (req, reply) => {
+        const caller = callerOf(req);
+        const header = req.headers.token;
+        const token = (Array.isArray(header) ? header[0] : header) ?? '';
+        const username = await services.pushAccess.sessionStarted(caller.userId, caller.tokenId, token);
+        return reply.ok({ url: config.external?.wsUrl ?? null, username, prefix: config.prefix });
+      },
+    );
+  };
+}

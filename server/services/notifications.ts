@@ -1,0 +1,117 @@
+import {
+  NOTIFY_PAGE_SIZE_DEFAULT,
+  NOTIFY_READ,
+  NOTIFY_UNREAD,
+  type Notification,
+  type NotifyList,
+  type NotifyListQuery,
+  NotifySub,
+  type ReadNotificationsBody,
+  type SyncRow,
+} from '../../src/api';
+import type { Locale } from '../../src/i18n/langs';
+import type { Queryable } from '../db/db';
+import { serverText } from '../i18n';
+import type { Caller, Services } from './context';
+import { pushSystem, SystemSub, systemMessage } from './pushes';
+
+/**
+ * Notifications (SPEC §2 drawer, §3 "Notification", §4 notification paging). A row keeps the
+ * facts (type, sub-type, the card concerned and the name it had); its text is written in the
+ * reader's language when read, so it follows a change of language. Scoped to the caller.
+ */
+
+type NotificationRow = {
+  id: number;
+  version: number;
+  deleted: boolean;
+  msg_type: number;
+  msg_type_sub: number;
+  msg: string;
+  icon: string;
+  content: { f_card_id?: number; name?: string };
+  status_user: number;
+  time: number;
+};
+
+const COLUMNS = `id, version, deleted_at is not null as deleted, msg_type, msg_type_sub, msg, icon, content,
+  status_user, (extract(epoch from created_at) * 1000)::bigint as time`;
+
+function messageOf(row: NotificationRow, locale: Locale): string {
+  const name = row.content.name || serverText(locale, 'someone');
+  if (row.msg_type_sub === NotifySub.cardAdded) return serverText(locale, 'notifyCardAdded', { name });
+  if (row.msg_type_sub === NotifySub.cardUpdated) return serverText(locale, 'notifyCardUpdated', { name });
+  return row.msg;
+}
+
+function notificationOf(row: NotificationRow, locale: Locale): Notification {
+  return {
+    id: row.id,
+    msg_type: row.msg_type,
+    msg_type_sub: row.msg_type_sub,
+    msg: messageOf(row, locale),
+    time: Number(row.time),
+    icon: row.icon,
+    status_user: row.status_user,
+    content: { f_card_id: Number(row.content.f_card_id ?? 0) },
+  };
+}
+
+/** GET /api/notify/list/{page}: a page of my notifications, newest first, and how many are unread. */
+export async function listNotifications(
+  s: Services,
+  caller: Caller,
+  page: number,
+  query: NotifyListQuery,
+): Promise<NotifyList> {
+  const pageSize = query.page_size ?? NOTIFY_PAGE_SIZE_DEFAULT;
+  const rows = await s.db.query<NotificationRow>(
+    `select ${COLUMNS} from notifications where user_id = $1 and deleted_at is null
+     order by id desc limit $2 offset $3`,
+    [caller.userId, pageSize, (page - 1) * pageSize],
+  );
+  const [unread] = await s.db.query<{ n: number }>(
+    'select count(*)::int as n from notifications where user_id = $1 and status_user = $2 and deleted_at is null',
+    [caller.userId, NOTIFY_UNREAD],
+  );
+  return {
+    list: rows.map((row) => notificationOf(row, caller.locale)),
+    page_size: pageSize,
+    unread: unread?.n ?? 0,
+  };
+}
+
+/** POST /api/notify/read_all: every notification of mine is read (SPEC §4: opening the drawer). */
+export async function readNotifications(
+  s: Services,
+  caller: Caller,
+  _body: ReadNotificationsBody,
+): Promise<{ unread: number }> {
+  const read = await s.db.query(
+    `update notifications set status_user = $2 where user_id = $1 and status_user = $3 and deleted_at is null
+     returning id`,
+    [caller.userId, NOTIFY_READ, NOTIFY_UNREAD],
+  );
+  if (read.length > 0) await pushSystem(s, [caller.userId], systemMessage(SystemSub.listChanged));
+  return { unread: 0 };
+}
+
+/** Sync pull: my notifications changed after the cursor, deletes as tombstones. */
+export async function notificationRows(
+  q: Queryable,
+  caller: Caller,
+  cursor: number,
+  limit: number,
+): Promise<SyncRow[]> {
+  const rows = await q.query<NotificationRow>(
+    `select ${COLUMNS} from notifications where user_id = $1 and version > $2 order by version limit $3`,
+    [caller.userId, cursor, limit],
+  );
+  return rows.map((row) => ({
+    table: 'notification',
+    key: String(row.id),
+    version: row.version,
+    deleted: row.deleted,
+    value: row.deleted ? null : notificationOf(row, caller.locale),
+  }));
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
+import type { NotifyList, SyncRow } from '../../src/api';
+import { createTestApp, dbSnapshot, type TestApp } from './helper';
+import { api, pullAll, RecordingPublisher, renameCard, syncPush, userWithCard } from './social';
+
+let t: TestApp;
+const pushes = new RecordingPublisher();
+beforeAll(async () => {
+  const roomy = { points: 10_000, seconds: 60 };
+  t = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, register: roomy, verifyCodePerAddress: roomy } });
+  t.app.services.push = pushes;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const page = (user: { token: string }, n: number, size?: number, lang = 'en-us') =>
+  api<NotifyList>(t, user, 'GET', `/api/notify/list/${n}${size ? `?page_size=${size}` : ''}`, undefined, lang);
+const notes = (rows: SyncRow[]) =>
+  rows.filter((r): r is Extract<SyncRow, { table: 'notification' }> => r.table === 'notification');
+
+describe('notify/list', () => {
+  it('pages newest first; a full page means more, a shorter or empty one ends', async () => {
+    const owner = await userWithCard(t, 'Owner');
+    const adders = [];
+    for (let i = 0; i < 5; i++) adders.push(await userWithCard(t, `A${i}`));
+    const started = Date.now();
+    for (const a of adders) await api(t, a, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    const seen: string[] = [];
+    let n = 1;
+    for (;;) {
+      const res = await page(owner, n, 2);
+      expect(res.status).toBe(200);
+      expect(res.body.data.page_size).toBe(2);
+      seen.push(...res.body.data.list.map((x) => x.msg));
+      if (res.body.data.list.length < res.body.data.page_size) break;
+      n += 1;
+    }
+    expect(n).toBe(3);
+    expect(seen).toEqual([
+      'A4 added your card',
+      'A3 added your card',
+      'A2 added your card',
+      'A1 added your card',
+      'A0 added your card',
+    ]);
+    const first = (await page(owner, 1)).body.data;
+    expect(first.unread).toBe(5);
+    expect(first.list[0]).toMatchObject({
+      msg_type: 1,
+      msg_type_sub: 3,
+      status_user: 1,
+      icon: '',
+      content: { f_card_id: adders[4]?.cardId },
+    });
+    expect(first.list[0]?.time).toBeGreaterThanOrEqual(started - 5_000);
+    expect((await page(owner, 4, 2)).body.data.list).toEqual([]);
+    // Written in the reader's language when read.
+    expect((await page(owner, 1, 1, 'zh-tw')).body.data.list[0]?.msg).toBe('A4 添加了你的名片');
+    expect((await page(owner, 1, 1, 'ja-jp')).body.data.list[0]?.msg).toBe('A4さんがあなたの名刺を追加しました');
+  });
+
+  it('read_all clears the unread state (opening the drawer)', async () => {
+    const owner = await userWithCard(t, 'Owner');
+    const a = await userWithCard(t, 'Al');
+    await api(t, a, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    await api(t, owner, 'POST', '/api/friend/add', { content: [a.shareStr] });
+    await renameCard(t, a, 'Albert');
+    const before = (await page(owner, 1)).body.data;
+    expect(before.unread).toBe(2);
+    expect(before.list.map((x) => [x.msg_type_sub, x.msg])).toEqual([
+      [4, 'Albert updated their card'],
+      [3, 'Al added your card'],
+    ]);
+    // A second change replaces the unread "updated" notification instead of piling up.
+    await renameCard(t, a, 'Albert 2');
+    expect((await page(owner, 1)).body.data.list.map((x) => x.msg)).toEqual([
+      'Albert 2 updated their card',
+      'Al added your card',
+    ]);
+    const read = await api(t, owner, 'POST', '/api/notify/read_all');
+    expect(read.status).toBe(200);
+    const after = (await page(owner, 1)).body.data;
+    expect(after.unread).toBe(0);
+    expect(after.list.every((x) => x.status_user === 0)).toBe(true);
+  });
+
+  it('syncs notifications and readNotifications (applied once on replay)', async () => {
+    const owner = await userWithCard(t, 'Owner');
+    const a = await userWithCard(t, 'Al');
+    await api(t, a, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    const first = await pullAll(t, owner);
+    expect(notes(first.rows)).toMatchObject([{ deleted: false, value: { msg: 'Al added your card', status_user: 1 } }]);
+    const res = await syncPush(t, owner, [{ id: 'r1', name: 'readNotifications', args: {} }]);
+    expect(res.body.data.results[0]).toMatchObject({ ok: true });
+    const second = await pullAll(t, owner, first.cursor);
+    expect(notes(second.rows)).toMatchObject([{ value: { status_user: 0 } }]);
+    const snapshot = await dbSnapshot(t.app);
+    await syncPush(t, owner, [{ id: 'r1', name: 'readNotifications', args: {} }]);
+    expect(await dbSnapshot(t.app)).toBe(snapshot);
+  });
+
+  it("is scoped: B never sees or reads A's notifications", async () => {
+    const owner = await userWithCard(t, 'Owner');
+    const a = await userWithCard(t, 'Al');
+    const b = await userWithCard(t, 'Bo');
+    await api(t, a, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    expect((await page(b, 1)).body.data).toMatchObject({ list: [], unread: 0 });
+    await api(t, b, 'POST', '/api/notify/read_all');
+    await syncPush(t, b, [{ id: 'x1', name: 'readNotifications', args: null }]);
+    expect((await page(owner, 1)).body.data.unread).toBe(1);
+    expect(notes((await pullAll(t, b)).rows)).toEqual([]);
+    expect((await api(t, { token: 'nope' }, 'GET', '/api/notify/list/1')).status).toBe(401);
+    expect((await api(t, b, 'GET', '/api/notify/list/0')).status).toBe(400);
+  });
+});

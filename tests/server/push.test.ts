@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushConfig } from '../../server/push/setup';
+import { type PushMessage, type PushSession, pushMessage, pushTopics } from '../../src/api/push';
+import { call, createTestApp, registerUser, type TestApp } from './helper';
+
+/**
+ * Live push over a real broker with real MQTT-over-WebSocket clients: the embedded Aedes on the
+ * app's own port by default, or, with MQTT_URL set (see .ci/start-mosquitto.sh), Mosquitto with
+ * its dynamic-security plugin managed by the server. Same assertions in both modes.
+ */
+const external = process.env.MQTT_URL;
+const PREFIX = `cbtest${randomUUID().slice(0, 6)}`;
+const pushTransport: PushConfig = external
+  ? {
+      prefix: PREFIX,
+      external: {
+        url: external,
+        username: process.env.MQTT_ADMIN_USERNAME ?? 'cardbook-admin',
+        password: process.env.MQTT_ADMIN_PASSWORD ?? '',
+        wsUrl: process.env.MQTT_WS_URL ?? null,
+      },
+    }
+  : { prefix: PREFIX, external: null };
+
+/** How long we wait to be sure a message does not arrive. */
+const SILENCE_MS = 600;
+
+let t: TestApp;
+let origin: string;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ pushTransport });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  origin = `ws://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t.close();
+});
+
+type User = { id: number; token: string; session: PushSession };
+
+async function newUser(): Promise<User> {
+  const user = await registerUser(t);
+  const res = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token: user.token });
+  expect(res.status).toBe(200);
+  return { id: user.id, token: user.token, session: res.body.data };
+}
+
+function brokerUrl(session: PushSession | null): string {
+  return session?.url ?? `${origin}/xc`;
+}
+
+/** Connects as the app does: client id from the user id, clean session, 4 s connect timeout. */
+async function connect(username: string | undefined, password: string | undefined, url: string): Promise<MqttClient> {
+  const client = await mqtt.connectAsync(url, {
+    username,
+    password,
+    clientId: `cardbook_${username ?? 'anon'}_${randomUUID().slice(0, 6)}`,
+    clean: true,
+    connectTimeout: 4000,
+    reconnectPeriod: 0,
+    protocolVersion: 4,
+  });
+  clients.push(client);
+  return client;
+}
+
+const connectAs = (user: User) => connect(user.session.username, user.token, brokerUrl(user.session));
+
+/** Collects what a client receives on a topic. */
+function inbox(client: MqttClient, topic: string): PushMessage[] {
+  const got: PushMessage[] = [];
+  client.on('message', (t, payload) => {
+    if (t === topic) got.push(pushMessage.parse(JSON.parse(payload.toString('utf8'))));
+  });
+  return got;
+}
+
+async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The SUBACK code for one topic: the granted QoS, or 128 (0x80) when refused. */
+async function subscribe(client: MqttClient, topic: string): Promise<number | undefined> {
+  try {
+    const granted = await client.subscribeAsync(topic, { qos: 1 });
+    return granted[0]?.qos;
+  } catch (error) {
+    const packet = (error as { packet?: { granted?: Array<number | { reasonCode?: number }> } }).packet;
+    const code = packet?.granted?.[0];
+    if (code === undefined) throw error;
+    return typeof code === 'number' ? code : code.reasonCode;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function refusedCode(username: string | undefined, password: string | undefined, url: string) {
+  try {
+    const client = await connect(username, password, url);
+    // Mosquitto may accept then drop; an open connection that can subscribe is a failure.
+    return { connected: true, granted: await subscribe(client, '#').catch(() => null) };
+  } catch (error) {
+    return { connected: false, code: (error as { code?: number }).code };
+  }
+}
+
+describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}`, () => {
+  it('delivers a system push to the user subscribed to their own topic', async () => {
+    const a = await newUser();
+    const client = await connectAs(a);
+    const topic = pushTopics.system(PREFIX, a.id);
+    expect(await subscribe(client, topic)).toBe(1);
+    const got = inbox(client, topic);
+
+    await t.app.services.push.publishSystem(a.id, { msg_type: 1, msg_type_sub: 2 });
+    await waitFor(() => got.length === 1);
+    expect(got[0]).toEqual({ msg_type: 1, msg_type_sub: 2 });
+  });
+
+  it.skipIf(external)('answers on /test/xc too (sandbox path)', async () => {
+    const a = await newUser();
+    const client = await connect(a.session.username, a.token, `${origin}/test/xc`);
+    expect(await subscribe(client, pushTopics.system(PREFIX, a.id))).toBe(1);
+  });
+
+  it("refuses a subscription to another user's system topic and to wildcards (SUBACK 0x80)", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    const client = await connectAs(b);
+    for (const topic of [pushTopics.system(PREFIX, a.id), `${PREFIX}/system/+`, `${PREFIX}/#`, '#']) {
+      expect(await subscribe(client, topic), topic).toBe(128);
+    }
+    const got = inbox(client, pushTopics.system(PREFIX, a.id));
+    await t.app.services.push.publishSystem(a.id, { msg_type: 1, msg_type_sub: 6 });
+    await sleep(SILENCE_MS);
+    expect(got).toEqual([]);
+  });
+
+  it('drops what a client publishes', async () => {
+    const a = await newUser();
+    const listener = await connectAs(a);
+    const topic = pushTopics.system(PREFIX, a.id);
+    expect(await subscribe(listener, topic)).toBe(1);
+    const got = inbox(listener, topic);
+
+    const b = await newUser();
+    const sender = await connectAs(b);
+    await sender.publishAsync(topic, JSON.stringify({ msg_type: 1, msg_type_sub: 5 })).catch(() => {});
+    const own = await connectAs(a);
+    await own.publishAsync(topic, JSON.stringify({ msg_type: 1, msg_type_sub: 5 })).catch(() => {});
+    await sleep(SILENCE_MS);
+    expect(got).toEqual([]);
+  });
+
+  it('refuses a connection without a token or with an unknown one', async () => {
+    const a = await newUser();
+    const url = brokerUrl(a.session);
+    for (const [username, password] of [
+      [undefined, undefined],
+      [a.session.username, undefined],
+      [a.session.username, 'x'.repeat(43)],
+      [a.session.username, `${a.token.slice(0, -2)}AA`],
+    ] as const) {
+      const outcome = await refusedCode(username, password, url);
+      expect(outcome.connected, `${username}/${password ? 'password' : 'none'}`).toBe(false);
+      expect([4, 5]).toContain(outcome.code);
+    }
+  });
+
+  it('refuses a token revoked by logout', async () => {
+    const a = await newUser();
+    const before = await connectAs(a);
+    await before.endAsync();
+    const out = await call(t.app, 'POST', '/api/logout', {}, { token: a.token });
+    expect(out.status).toBe(200);
+    const outcome = await refusedCode(a.session.username, a.token, brokerUrl(a.session));
+    expect(outcome.connected).toBe(false);
+    expect([4, 5]).toContain(outcome.code);
+  });
+
+  it('allows an exchange room topic to its members only', async () => {
+    const host = await newUser();
+    const joiner = await newUser();
+    const stranger = await newUser();
+    const [room] = await t.app.services.db.query<{ id: number }>(
+      'insert into exchange_rooms (room_code, host_user_id) values ($1, $2) returning id',
+      [randomUUID().slice(0, 8), host.id],
+    );
+    if (!room) throw new Error('no room');
+    await t.app.services.db.query('insert into exchange_members (room_id, user_id) values ($1, $2)', [
+      room.id,
+      joiner.id,
+    ]);
+    await t.app.services.pushAccess.allowGroup(host.id, room.id);
+    await t.app.services.pushAccess.allowGroup(joiner.id, room.id);
+    const topic = pushTopics.group(PREFIX, room.id);
+
+    const strangerClient = await connectAs(stranger);
+    expect(await subscribe(strangerClient, topic)).toBe(128);
+
+    const joinerClient = await connectAs(joiner);
+    expect(await subscribe(joinerClient, topic)).toBe(1);
+    const hostClient = await connectAs(host);
+    expect(await subscribe(hostClient, topic)).toBe(1);
+    const got = inbox(joinerClient, topic);
+    const strangerGot = inbox(strangerClient, topic);
+
+    await t.app.services.push.publishGroup(room.id, { group_id: room.id, group_member_num: 2 });
+    await waitFor(() => got.length === 1);
+    expect(got[0]).toEqual({ group_id: room.id, group_member_num: 2 });
+    await sleep(SILENCE_MS);
+    expect(strangerGot).toEqual([]);
+  });
+
+  it('rejects a malformed message at the publisher', async () => {
+    await expect(
+      t.app.services.push.publishGroup(1, { group_id: -1 } as unknown as { group_id: number }),
+    ).rejects.toThrow();
+  });
+});
