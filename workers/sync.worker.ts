@@ -1,24 +1,37 @@
 /**
  * The sync worker: one per browser (the tab holding the Web Lock starts it; see
  * src/lib/sync-client.ts). It runs the sync engine and wakes it when the outbox or the session
- * changes in any tab. Tabs read its results from IndexedDB, never from this worker.
+ * changes in any tab, and keeps the live push connection (sync/live.ts) while a session exists.
+ * Tabs read its results from IndexedDB, never from this worker.
  */
 import * as Comlink from 'comlink';
 import { db } from '../src/db';
 import { watchOutboxAndSession } from '../src/db/sync-store';
 import { createSyncEngine } from './sync/engine';
+import { createLiveConnection } from './sync/live';
 
 const engine = createSyncEngine({ db, fetch: (input, init) => fetch(input, init), baseUrl: self.location.origin });
+const live = createLiveConnection({
+  db,
+  fetch: (input, init) => fetch(input, init),
+  baseUrl: self.location.origin,
+  pullNow: () => void engine.syncNow(),
+});
 let watching = false;
 
 const api = {
   start(): void {
     if (watching) return;
     watching = true;
-    watchOutboxAndSession(db, () => void engine.syncNow());
+    watchOutboxAndSession(db, () => {
+      void engine.syncNow();
+      void live.refresh();
+    });
   },
   syncNow: () => engine.syncNow(),
   online: () => engine.online(),
+  /** The kept exchange room changed (meta 'exchangeGroup'): follow its pushes. */
+  groupChanged: () => live.groupChanged(),
 };
 
 export type SyncWorkerApi = typeof api;

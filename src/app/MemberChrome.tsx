@@ -1,11 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SetPasswordPrompt } from '../components/SetPasswordPrompt';
 import { SyncIndicator } from '../components/SyncIndicator';
 import { TopBar } from '../components/TopBar';
 import { toast } from '../components/toast';
 import { db } from '../db';
+import { watchPushSound } from '../db/push-store';
 import { patchSyncState } from '../db/sync-store';
 import { langHeader } from '../i18n';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../lib/request';
@@ -50,6 +51,26 @@ export function MemberChrome({ online }: { online: boolean }) {
       <TopBar signedIn={Boolean(session) || session === undefined} profile={profile} unread={unread} />
       <SyncIndicator online={online} />
       <SetPasswordPrompt />
+      <PushSound />
     </>
   );
+}
+
+/**
+ * SPEC §2: the hidden audio element some pushes play. The sync worker writes meta 'pushSound';
+ * the visible tab plays it. Browsers refuse sound before the user has interacted with the page:
+ * that refusal is expected and ignored (the badge still shows).
+ */
+function PushSound() {
+  const audio = useRef<HTMLAudioElement>(null);
+  useEffect(
+    () =>
+      watchPushSound(db, () => {
+        if (document.visibilityState !== 'visible') return;
+        void audio.current?.play().catch(() => undefined);
+      }),
+    [],
+  );
+  // biome-ignore lint/a11y/useMediaCaption: a short chime without speech; the badge carries the news.
+  return <audio ref={audio} src="/push.wav" preload="none" hidden data-testid="push-sound" />;
 }

@@ -34,7 +34,15 @@ export type MetaRow =
   | { key: 'clientId'; value: string }
   | { key: 'lang'; value: string }
   | { key: 'syncState'; value: SyncState }
-  | { key: 'syncLeader'; value: { tabId: string; since: number } };
+  | { key: 'syncLeader'; value: { tabId: string; since: number } }
+  /** The exchange room whose live pushes to follow (0 or absent: none); see push-store.ts. */
+  | { key: 'exchangeGroup'; value: number }
+  /** Epoch ms of the last push that plays the sound; every tab watches it. */
+  | { key: 'pushSound'; value: number }
+  /** System notifications announced by push since the drawer last reset it. */
+  | { key: 'pushUnread'; value: number }
+  /** Whether the live push connection is up and subscribed, and since when (written on change). */
+  | { key: 'liveState'; value: { connected: boolean; since: number } };
 
 /**
  * My card: the server's with pending local edits applied. Photo fields may hold `local:<id>`

@@ -53,7 +53,15 @@ async function clearUserData(db: CardbookDB): Promise<void> {
         db.groups.clear(),
         db.friends.clear(),
       ]);
-      await db.meta.bulkDelete(['session', 'cursor', 'syncState']);
+      await db.meta.bulkDelete([
+        'session',
+        'cursor',
+        'syncState',
+        'pushUnread',
+        'pushSound',
+        'liveState',
+        'exchangeGroup',
+      ]);
     },
   );
   localStorage.removeItem(LOCAL_DATA);

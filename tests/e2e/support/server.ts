@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../../../server/app';
 import type { LogSender } from '../../../server/mail/sender';
+import type { PushConfig } from '../../../server/push/setup';
 import type { RateLimitConfig } from '../../../server/security/rate-limits';
 import { createTestApp, dropSchema, type TestApp } from '../../server/helper';
 
@@ -32,7 +33,29 @@ export type E2eServer = {
 
 const DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
 
-export type StartServerOptions = { rateLimits?: RateLimitConfig };
+export type StartServerOptions = {
+  rateLimits?: RateLimitConfig;
+  /** Push transport (default: the embedded broker); see pushTransportFromEnv. */
+  pushTransport?: PushConfig;
+};
+
+/**
+ * The push transport the environment asks for: with MQTT_URL (see .ci/start-mosquitto.sh), the
+ * external Mosquitto under a fresh topic prefix; otherwise undefined (the embedded broker).
+ */
+export function pushTransportFromEnv(): PushConfig | undefined {
+  const url = process.env.MQTT_URL;
+  if (!url) return undefined;
+  return {
+    prefix: `cbe2e${randomUUID().slice(0, 6)}`,
+    external: {
+      url,
+      username: process.env.MQTT_ADMIN_USERNAME ?? 'cardbook-admin',
+      password: process.env.MQTT_ADMIN_PASSWORD ?? '',
+      wsUrl: process.env.MQTT_WS_URL ?? null,
+    },
+  };
+}
 
 export async function startServer(options: StartServerOptions = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardbook-e2e-'));
@@ -54,6 +77,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
       schema,
       keepData: true,
       rateLimits: options.rateLimits,
+      pushTransport: options.pushTransport,
     });
     await started.app.listen({ host: '127.0.0.1', port });
     const address = started.app.server.address();
