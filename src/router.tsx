@@ -25,6 +25,8 @@ const page = <P extends string>(path: P, load: Load, exportName: string, message
   });
 /** The card screens share components, and so their messages. */
 const CARDS = ['card', 'company', 'share'] as const;
+/** The friends screens show friends' cards with the card components. */
+const FRIENDS = ['friends', 'card'] as const;
 const later = <P extends string>(path: P, feature: FeatureKey) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailableRoute, staticData: { feature } });
 
@@ -46,9 +48,9 @@ const routeTree = rootRoute.addChildren([
   page('/userHome', () => import('./routes/user-home'), 'UserHomePage'),
   page('/myProfile', profile, 'MyProfilePage'),
   page('/editMyProfile', profile, 'EditProfilePage'),
-  later('/friendsList', 'friends'),
-  later('/search', 'friends'),
-  later('/friendsCategory', 'friends'),
+  page('/friendsList', () => import('./routes/friends-list'), 'FriendsListPage', FRIENDS),
+  page('/search', () => import('./routes/friends-search'), 'FriendsSearchPage', FRIENDS),
+  page('/friendsCategory', () => import('./routes/friends-category'), 'FriendsCategoryPage', FRIENDS),
   page('/card/create', () => import('./routes/card-create'), 'CardCreatePage', CARDS),
   later('/card/identify/$imgPosition/$callbackPath/$cardId', 'scan'),
   page('/card/info', () => import('./routes/card-info'), 'CardInfoPage', CARDS),

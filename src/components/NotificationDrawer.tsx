@@ -1,8 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadMessages } from '../i18n';
 import { CloseIcon } from './icons';
 import { useDismiss } from './use-dismiss';
 
-/** The left notification drawer (SPEC §2, 60% wide). Its list arrives with the notifications issue. */
+/**
+ * The list (IndexedDB, the friend card overlay) loads only when the drawer first opens, so the
+ * shell that every page loads stays light.
+ */
+const NotificationList = lazy(() =>
+  Promise.all([import('./notifications/NotificationList'), loadMessages(['friends', 'card'])]).then(([m]) => ({
+    default: m.NotificationList,
+  })),
+);
+
+/** The left notification drawer (SPEC §2, 60% wide), opened only when signed in. */
 export function NotificationDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const close = useDismiss<HTMLButtonElement>(onClose);
@@ -16,7 +28,15 @@ export function NotificationDrawer({ onClose }: { onClose: () => void }) {
             <CloseIcon />
           </button>
         </div>
-        <p className="empty-note">{t('app.notAvailable.body', { feature: t('app.nav.notifications') })}</p>
+        <Suspense
+          fallback={
+            <p className="empty-note" role="status">
+              {t('app.notifications.loading')}
+            </p>
+          }
+        >
+          <NotificationList />
+        </Suspense>
       </aside>
     </div>
   );

@@ -1,5 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type CardRow, type CompanyRow, db, type ProfileRow, type Session, type SyncState } from '../db';
+import { MAIN_GROUP_ID } from '../api';
+import {
+  type CardRow,
+  type CompanyRow,
+  db,
+  type FriendRow,
+  type GroupRow,
+  type NotificationRow,
+  type ProfileRow,
+  type Session,
+  type SyncState,
+} from '../db';
 import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
 
 /** The signed-in session: undefined while loading, null when signed out. */
@@ -31,4 +42,60 @@ export function useCompany(): CompanyRow | null | undefined {
 /** My card: undefined while loading, null when I have none yet. */
 export function useMyCard(): CardRow | null | undefined {
   return useLiveQuery(async () => (await db.card.get('me')) ?? null, []);
+}
+
+/** A friend group with how many of my friends are in it (read locally, so it is right offline). */
+export type GroupWithCount = GroupRow & { count: number };
+
+/**
+ * My friend groups in their order, the main group (1) last (SPEC §3), each with its member
+ * count: undefined while loading.
+ */
+export function useGroups(): GroupWithCount[] | undefined {
+  return useLiveQuery(async () => {
+    const groups = await db.groups.toArray();
+    groups.sort((a, b) => {
+      if (a.group_id === MAIN_GROUP_ID) return 1;
+      if (b.group_id === MAIN_GROUP_ID) return -1;
+      return a.sort - b.sort || a.group_id - b.group_id;
+    });
+    const counts = await Promise.all(groups.map((g) => db.friends.where('groupIds').equals(g.group_id).count()));
+    return groups.map((g, i) => ({ ...g, count: counts[i] ?? 0 }));
+  }, []);
+}
+
+/** The newest entry first (the largest accept_id). */
+const newestFirst = (a: FriendRow, b: FriendRow) => b.accept_id - a.accept_id;
+
+/** The friends in one group (the main group holds them all): undefined while loading. */
+export function useFriends(groupId: number): FriendRow[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.friends.where('groupIds').equals(groupId).toArray();
+    return rows.sort(newestFirst);
+  }, [groupId]);
+}
+
+/** One friend entry: undefined while loading, null when I do not hold it (any more). */
+export function useFriend(acceptId: number | null): FriendRow | null | undefined {
+  return useLiveQuery(async () => (acceptId === null ? null : ((await db.friends.get(acceptId)) ?? null)), [acceptId]);
+}
+
+/** Friends whose name, remark or card text contains every word of the query, searched locally. */
+export function useFriendSearch(query: string): FriendRow[] | undefined {
+  return useLiveQuery(async () => {
+    const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return [];
+    const rows = await db.friends
+      .filter((f) => {
+        const text = [f.remark, f.friend_card_info.name, f.friend_card_info.profile].join('\n').toLocaleLowerCase();
+        return words.every((w) => text.includes(w));
+      })
+      .toArray();
+    return rows.sort(newestFirst);
+  }, [query]);
+}
+
+/** My notifications, newest first: undefined while loading. */
+export function useNotifications(): NotificationRow[] | undefined {
+  return useLiveQuery(() => db.notifications.orderBy('time').reverse().toArray(), []);
 }

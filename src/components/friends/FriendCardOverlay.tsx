@@ -1,0 +1,189 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FRIEND_STATUS_REMOVED_ME, MAIN_GROUP_ID, REMARK_MAX } from '../../api';
+import { db, type FriendRow, mutate } from '../../db';
+import { type GroupWithCount, useFriend, useGroups } from '../../session/hooks';
+import { ActionSheet } from '../ActionSheet';
+import { Avatar } from '../Avatar';
+import { CardDetails, CardPhotos } from '../card';
+import { CloseIcon } from '../icons';
+import { toast } from '../toast';
+import { useDismiss } from '../use-dismiss';
+import { friendTitle } from './display';
+import { deleteWithUndo } from './pending-delete';
+import './friends.css';
+
+const NO_EXTENSION = { company: [], address: [], tel: [], email: [], website: [], other: [], social: [] };
+
+/**
+ * SPEC §2 card-detail overlay for a friend's card ('Business card details'): what my entry
+ * holds of it (friend_card_info: photo, avatar, name, profile), with my remark and groups, and
+ * the actions on the entry. Every action goes through mutate(), so it works offline.
+ */
+export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const friend = useFriend(props.acceptId);
+  const groups = useGroups();
+  const close = useDismiss<HTMLButtonElement>(props.onClose);
+  const titleId = useId();
+  const [sheet, setSheet] = useState<'none' | 'move' | 'copy'>('none');
+
+  // Deleted (here, or by a pull): nothing left to show.
+  useEffect(() => {
+    if (friend === null) props.onClose();
+  }, [friend, props.onClose]);
+
+  const groupName = (g: GroupWithCount) => (g.group_id === MAIN_GROUP_ID ? t('friends.groups.all') : g.group_name);
+  const mine = (groups ?? []).filter((g) => friend?.groupIds.includes(g.group_id) && g.group_id !== MAIN_GROUP_ID);
+  const others = (groups ?? []).filter((g) => g.group_id !== MAIN_GROUP_ID && !friend?.groupIds.includes(g.group_id));
+
+  const pick = async (key: string) => {
+    const mode = sheet;
+    setSheet('none');
+    if (!friend) return;
+    const target = others.find((g) => String(g.group_id) === key);
+    if (!target) return;
+    if (target.group_id < 0) {
+      toast(t('friends.card.notSynced'), 'info');
+      return;
+    }
+    if (mode === 'copy') {
+      await mutate(db, 'copyToGroup', { acceptId: friend.accept_id, groupId: target.group_id });
+      toast(t('friends.card.copied', { group: groupName(target) }), 'success');
+    } else if (mode === 'move') {
+      const from =
+        props.fromGroupId && props.fromGroupId !== MAIN_GROUP_ID && friend.groupIds.includes(props.fromGroupId)
+          ? props.fromGroupId
+          : (mine[0]?.group_id ?? MAIN_GROUP_ID);
+      await mutate(db, 'moveToGroup', { acceptId: friend.accept_id, fromGroupId: from, toGroupId: target.group_id });
+      toast(t('friends.card.moved', { group: groupName(target) }), 'success');
+    }
+  };
+
+  const removeFrom = async (groupId: number) => {
+    if (friend && groupId > 0) await mutate(db, 'delFriendFromGroup', { acceptId: friend.accept_id, groupId });
+  };
+
+  const onDelete = () => {
+    if (!friend) return;
+    deleteWithUndo({ acceptId: friend.accept_id, title: friendTitle(friend) });
+    props.onClose();
+  };
+
+  const info = friend?.friend_card_info;
+  return (
+    <div className="friend-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="friend-overlay-head">
+        <h2 id={titleId}>{t('friends.card.title')}</h2>
+        <button
+          ref={close}
+          type="button"
+          className="icon-btn"
+          aria-label={t('friends.card.close')}
+          onClick={props.onClose}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      {!friend || !info ? (
+        <p className="empty-note" role="status">
+          {t('app.common.loading')}
+        </p>
+      ) : (
+        <div className="friend-overlay-body">
+          <CardPhotos photo={info.photo} photo_back="" name={info.name} />
+          <div className="friend-overlay-names">
+            <Avatar src={info.avatar} name={info.name} size={56} />
+            <div>
+              <p className="friend-overlay-name" data-testid="friend-card-title">
+                {friendTitle(friend)}
+              </p>
+              {friend.status === FRIEND_STATUS_REMOVED_ME ? (
+                <p className="friend-removed">{t('friends.list.removedYou')}</p>
+              ) : null}
+            </div>
+          </div>
+          <RemarkEditor friend={friend} />
+          <section className="friend-groups" aria-label={t('friends.card.groups')}>
+            <h3>{t('friends.card.groups')}</h3>
+            <ul className="chip-list">
+              <li className="chip">{t('friends.groups.all')}</li>
+              {mine.map((g) => (
+                <li key={g.group_id} className="chip">
+                  {groupName(g)}
+                  <button
+                    type="button"
+                    className="chip-x"
+                    aria-label={t('friends.card.removeFrom', { group: groupName(g) })}
+                    onClick={() => void removeFrom(g.group_id)}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className="friend-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => setSheet('move')}>
+                {t('friends.card.move')}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setSheet('copy')}>
+                {t('friends.card.copy')}
+              </button>
+              <button type="button" className="btn btn-ghost friend-delete" onClick={onDelete}>
+                {t('friends.card.delete')}
+              </button>
+            </div>
+          </section>
+          <CardDetails profile={info.profile} extension={NO_EXTENSION} />
+        </div>
+      )}
+      {sheet !== 'none' ? (
+        others.length === 0 ? (
+          <ActionSheet
+            title={t('friends.card.noGroups')}
+            items={[]}
+            cancelLabel={t('friends.groups.cancel')}
+            onSelect={() => setSheet('none')}
+            onCancel={() => setSheet('none')}
+          />
+        ) : (
+          <ActionSheet
+            title={sheet === 'move' ? t('friends.card.move') : t('friends.card.copy')}
+            items={others.map((g) => ({ key: String(g.group_id), label: groupName(g) }))}
+            cancelLabel={t('friends.groups.cancel')}
+            onSelect={(key) => void pick(key)}
+            onCancel={() => setSheet('none')}
+          />
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function RemarkEditor({ friend }: { friend: FriendRow }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [value, setValue] = useState(friend.remark);
+  const changed = value.trim() !== friend.remark;
+  const save = async () => {
+    await mutate(db, 'remark', { accept_id: friend.accept_id, remark: value.trim() });
+    toast(t('friends.card.remarkSaved'), 'success');
+  };
+  return (
+    <form
+      className="friend-remark"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (changed) void save();
+      }}
+    >
+      <label htmlFor={id}>{t('friends.card.remark')}</label>
+      <div className="friend-remark-row">
+        <input id={id} value={value} maxLength={REMARK_MAX} onChange={(e) => setValue(e.target.value)} />
+        <button type="submit" className="btn btn-primary" disabled={!changed}>
+          {t('friends.card.remarkSave')}
+        </button>
+      </div>
+    </form>
+  );
+}

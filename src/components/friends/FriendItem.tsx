@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { FRIEND_STATUS_REMOVED_ME } from '../../api';
+import type { FriendRow } from '../../db';
+import { Avatar } from '../Avatar';
+import { friendTitle } from './display';
+
+/** One row of a friends list: avatar, display title, and the first line of the card's profile or its status. */
+export function FriendItem({ friend, onOpen }: { friend: FriendRow; onOpen: (friend: FriendRow) => void }) {
+  const { t } = useTranslation();
+  const removed = friend.status === FRIEND_STATUS_REMOVED_ME;
+  const title = friendTitle(friend);
+  const sub = removed ? t('friends.list.removedYou') : (friend.friend_card_info.profile.split('\n')[0] ?? '');
+  return (
+    <button
+      type="button"
+      className={`friend-item${removed ? ' is-removed' : ''}`}
+      onClick={() => onOpen(friend)}
+      data-testid="friend-item"
+    >
+      <Avatar src={friend.friend_card_info.avatar} name={friend.friend_card_info.name} size={44} />
+      <span className="friend-text">
+        <span className="friend-title">{title}</span>
+        {sub ? <span className={`friend-sub${removed ? ' friend-removed' : ''}`}>{sub}</span> : null}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, NotifySub } from '../../api';
+import { db, mutate, type NotificationRow } from '../../db';
+import { currentLocale } from '../../i18n';
+import { ensureSyncClient } from '../../lib/sync-client';
+import { useNotifications } from '../../session/hooks';
+import { FriendCardOverlay } from '../friends/FriendCardOverlay';
+import { CardIcon } from '../icons';
+import { toast } from '../toast';
+import '../friends/friends.css';
+
+/** How many items show at first and per "Load more" (SPEC §4 paging, done on local rows). */
+const PAGE = 20;
+
+const LANG_TAG: Record<string, string> = { hk: 'zh-HK', en: 'en', cn: 'zh-CN', jp: 'ja', kr: 'ko', th: 'th' };
+
+/**
+ * The drawer's list: my notifications from IndexedDB, newest first. Opening the drawer marks
+ * them read (one 'readNotifications' change, offline too). Type 1 with sub-type 3 or 4 shows the
+ * card icon and an unread dot and opens that friend's card; others show message and time.
+ */
+export function NotificationList() {
+  const { t } = useTranslation();
+  const items = useNotifications();
+  const [limit, setLimit] = useState(PAGE);
+  const [open, setOpen] = useState<number | null>(null);
+  const onClose = useCallback(() => setOpen(null), []);
+  // What was unread when the drawer opened keeps its dot while the drawer stays open.
+  const unreadAtOpen = useRef<Set<number> | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const pullFrom = useRef<number | null>(null);
+
+  // SPEC §4: pull-to-refresh goes back to page 1 and asks the server now.
+  const refresh = () => {
+    setLimit(PAGE);
+    setRefreshing(true);
+    ensureSyncClient().poke();
+    setTimeout(() => setRefreshing(false), 800);
+  };
+
+  useEffect(() => {
+    if (!items || unreadAtOpen.current) return;
+    const unread = items.filter((n) => n.status_user === NOTIFY_UNREAD);
+    unreadAtOpen.current = new Set(unread.map((n) => n.id));
+    if (unread.length > 0) void mutate(db, 'readNotifications', {});
+  }, [items]);
+
+  const openCard = async (n: NotificationRow) => {
+    const cardId = n.content.f_card_id;
+    const friend = await db.friends.filter((f) => f.friend_card_info.card_id === cardId).first();
+    if (friend) setOpen(friend.accept_id);
+    else toast(t('app.notifications.notHeld'), 'info');
+  };
+
+  if (items === undefined) {
+    return (
+      <p className="empty-note" role="status">
+        {t('app.notifications.loading')}
+      </p>
+    );
+  }
+
+  const format = new Intl.DateTimeFormat(LANG_TAG[currentLocale()] ?? 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <>
+      <div className="notify-tools">
+        <span role="status">{refreshing ? t('app.notifications.refreshing') : ''}</span>
+        <button type="button" className="btn btn-inline" onClick={refresh} disabled={refreshing}>
+          {t('app.notifications.refresh')}
+        </button>
+      </div>
+      {items.length === 0 ? <p className="empty-note">{t('app.notifications.empty')}</p> : null}
+      <ul
+        className="notify-list"
+        data-testid="notify-list"
+        onTouchStart={(e) => {
+          pullFrom.current = e.currentTarget.scrollTop === 0 ? (e.touches[0]?.clientY ?? null) : null;
+        }}
+        onTouchEnd={(e) => {
+          const from = pullFrom.current;
+          pullFrom.current = null;
+          if (from !== null && (e.changedTouches[0]?.clientY ?? from) - from > 70) refresh();
+        }}
+      >
+        {items.slice(0, limit).map((n) => {
+          const withCard =
+            n.msg_type === NOTIFY_TYPE_FRIEND &&
+            (n.msg_type_sub === NotifySub.cardAdded || n.msg_type_sub === NotifySub.cardUpdated);
+          const unread = unreadAtOpen.current?.has(n.id) ?? n.status_user === NOTIFY_UNREAD;
+          const text = (
+            <span className="notify-text">
+              <span className="notify-msg">{n.msg}</span>
+              <time className="notify-time" dateTime={new Date(n.time).toISOString()}>
+                {format.format(n.time)}
+              </time>
+            </span>
+          );
+          return (
+            <li key={n.id}>
+              {withCard ? (
+                <button type="button" className="notify-item" onClick={() => void openCard(n)}>
+                  {text}
+                  <span className="notify-icon" title={t('app.notifications.openCard')}>
+                    {n.icon ? <img src={n.icon} alt="" /> : <CardIcon />}
+                    {unread ? <span className="notify-dot" /> : null}
+                    <span className="visually-hidden">
+                      {t('app.notifications.openCard')}
+                      {unread ? ` · ${t('app.notifications.unreadDot')}` : ''}
+                    </span>
+                  </span>
+                </button>
+              ) : (
+                <div className="notify-item">{text}</div>
+              )}
+            </li>
+          );
+        })}
+        {items.length > limit ? (
+          <li>
+            <button type="button" className="btn btn-ghost btn-block" onClick={() => setLimit(limit + PAGE)}>
+              {t('app.notifications.more')}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {open !== null ? <FriendCardOverlay acceptId={open} onClose={onClose} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GROUP_NAME_MAX, MAIN_GROUP_ID } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { toast } from '../components/toast';
+import { db, mutate } from '../db';
+import { type GroupWithCount, useGroups, useSession } from '../session/hooks';
+import '../components/friends/friends.css';
+
+/**
+ * /friendsCategory: my friend groups. Add, rename, delete (after a question) and reorder with
+ * up/down buttons; all through mutate(), so offline too. The main group is not listed: it holds
+ * every friend and cannot change.
+ */
+export function FriendsCategoryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const groups = useGroups();
+  const [name, setName] = useState('');
+  const [deleting, setDeleting] = useState<GroupWithCount | null>(null);
+  const addId = useId();
+
+  useEffect(() => {
+    if (session === null) void navigate({ to: '/login' });
+  }, [session, navigate]);
+
+  const own = (groups ?? []).filter((g) => g.group_id !== MAIN_GROUP_ID);
+
+  const add = async () => {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    await mutate(db, 'addGroup', { group_name: trimmed });
+    setName('');
+    toast(t('friends.groups.added'), 'success');
+  };
+
+  const move = async (index: number, by: -1 | 1) => {
+    const ids = own.map((g) => g.group_id);
+    const other = index + by;
+    if (other < 0 || other >= ids.length) return;
+    [ids[index], ids[other]] = [ids[other] as number, ids[index] as number];
+    // A group not yet on the server cannot be placed there; it keeps its place locally.
+    const synced = ids.filter((id) => id > 0);
+    if (synced.length > 0) await mutate(db, 'sortGroups', { ids: synced });
+  };
+
+  return (
+    <main className="page friends-page">
+      <div className="friends-head">
+        <h1>{t('friends.groups.title')}</h1>
+        <Link to="/friendsList">{t('friends.list.title')}</Link>
+      </div>
+      <form
+        className="group-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <label htmlFor={addId} className="visually-hidden">
+          {t('friends.groups.name')}
+        </label>
+        <input
+          id={addId}
+          value={name}
+          maxLength={GROUP_NAME_MAX}
+          placeholder={t('friends.groups.add')}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={!name.trim()}>
+          {t('friends.groups.create')}
+        </button>
+      </form>
+      {groups === undefined ? (
+        <p className="empty-note" role="status">
+          {t('app.common.loading')}
+        </p>
+      ) : own.length === 0 ? (
+        <p className="empty-note">{t('friends.groups.empty')}</p>
+      ) : (
+        <ul className="group-list" aria-label={t('friends.groups.title')}>
+          {own.map((g, i) => (
+            <GroupItem
+              key={g.group_id}
+              group={g}
+              first={i === 0}
+              last={i === own.length - 1}
+              onUp={() => void move(i, -1)}
+              onDown={() => void move(i, 1)}
+              onDelete={() => setDeleting(g)}
+            />
+          ))}
+        </ul>
+      )}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('friends.groups.delTitle', { name: deleting.group_name })}
+          body={t('friends.groups.delBody')}
+          confirmLabel={t('friends.groups.delete')}
+          cancelLabel={t('friends.groups.cancel')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const id = deleting.group_id;
+            setDeleting(null);
+            if (id > 0) void mutate(db, 'delGroup', { id });
+          }}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+function GroupItem(props: {
+  group: GroupWithCount;
+  first: boolean;
+  last: boolean;
+  onUp: () => void;
+  onDown: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { group } = props;
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(group.group_name);
+  const synced = group.group_id > 0;
+
+  const save = async () => {
+    const trimmed = value.trim();
+    if (trimmed && trimmed !== group.group_name)
+      await mutate(db, 'editGroup', { group_id: group.group_id, group_name: trimmed });
+    setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <li className="group-row">
+        <form
+          className="group-add"
+          style={{ flex: 1, margin: 0 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <input
+            // biome-ignore lint/a11y/noAutofocus: the field the user just asked to edit
+            autoFocus
+            aria-label={t('friends.groups.renameLabel', { name: group.group_name })}
+            value={value}
+            maxLength={GROUP_NAME_MAX}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary">
+            {t('friends.groups.save')}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setEditing(false)}>
+            {t('friends.groups.cancel')}
+          </button>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="group-row" data-testid="group-row">
+      <span className="group-row-name">
+        <strong>{group.group_name}</strong>
+        <small>
+          {t('friends.groups.members', { count: group.count })}
+          {synced ? '' : ` · ${t('friends.list.notSynced')}`}
+        </small>
+      </span>
+      <button
+        type="button"
+        className="icon-small"
+        aria-label={t('friends.groups.up', { name: group.group_name })}
+        disabled={props.first || !synced}
+        onClick={props.onUp}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="icon-small"
+        aria-label={t('friends.groups.down', { name: group.group_name })}
+        disabled={props.last || !synced}
+        onClick={props.onDown}
+      >
+        ↓
+      </button>
+      <span className="group-row-actions">
+        <button type="button" className="btn btn-ghost" disabled={!synced} onClick={() => setEditing(true)}>
+          {t('friends.groups.rename')}
+        </button>
+        <button type="button" className="btn btn-ghost friend-delete" disabled={!synced} onClick={props.onDelete}>
+          {t('friends.groups.delete')}
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,134 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAIN_GROUP_ID } from '../api';
+import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
+import { FriendItem } from '../components/friends/FriendItem';
+import { usePendingDeletes } from '../components/friends/pending-delete';
+import { UndoBar } from '../components/friends/UndoBar';
+import { VirtualList } from '../components/friends/VirtualList';
+import { CardIcon } from '../components/icons';
+import { db, type FriendRow, mutate } from '../db';
+import { useFriends, useGroups, useSession, useSyncState } from '../session/hooks';
+import '../components/friends/friends.css';
+
+export const ROW_HEIGHT = 72;
+
+/** The group shown, kept while the app runs so coming back shows the same tab (SPEC §2 "kept alive"). */
+let lastGroupId = MAIN_GROUP_ID;
+let lastScrollTop = 0;
+
+/**
+ * /friendsList: my friends by group, read from IndexedDB (live, offline). Group tabs with their
+ * counts and update badges, the main group "All" last; a windowed list; the friend card overlay.
+ */
+export function FriendsListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const groups = useGroups();
+  const [groupId, setGroupIdState] = useState(lastGroupId);
+  const selected = groups?.find((g) => g.group_id === groupId) ?? groups?.find((g) => g.group_id === MAIN_GROUP_ID);
+  const shownId = selected?.group_id ?? MAIN_GROUP_ID;
+  const friends = useFriends(shownId);
+  const pending = usePendingDeletes();
+  const sync = useSyncState();
+  const [open, setOpen] = useState<number | null>(null);
+  const onClose = useCallback(() => setOpen(null), []);
+
+  const setGroupId = (id: number) => {
+    lastGroupId = id;
+    lastScrollTop = 0;
+    setGroupIdState(id);
+    const group = groups?.find((g) => g.group_id === id);
+    // Looking at a group clears its update badge.
+    if (group && group.update_num > 0 && id > 0) void mutate(db, 'cancelGroupUpdate', { id });
+  };
+
+  useEffect(() => {
+    if (session === null) void navigate({ to: '/login' });
+  }, [session, navigate]);
+
+  const shown = useMemo(() => {
+    if (!friends) return undefined;
+    if (pending.length === 0) return friends;
+    const hidden = new Set(pending.map((p) => p.acceptId));
+    return friends.filter((f) => !hidden.has(f.accept_id));
+  }, [friends, pending]);
+
+  const openFriend = useCallback((f: FriendRow) => setOpen(f.accept_id), []);
+  const renderRow = useCallback((f: FriendRow) => <FriendItem friend={f} onOpen={openFriend} />, [openFriend]);
+
+  const firstPull = groups?.length === 0 && sync.lastSyncAt === 0 && sync.online && navigator.onLine;
+  const loading = session === undefined || groups === undefined || shown === undefined || firstPull;
+  const groupLabel = (id: number, name: string) => (id === MAIN_GROUP_ID ? t('friends.groups.all') : name);
+
+  return (
+    <main className="page friends-page">
+      <div className="friends-head">
+        <h1>{t('friends.list.title')}</h1>
+        <Link to="/search">{t('friends.list.search')}</Link>
+        <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
+      </div>
+      {groups && groups.length > 0 ? (
+        <div className="group-tabs" role="tablist" aria-label={t('friends.list.tabs')}>
+          {groups.map((g) => (
+            <button
+              key={g.group_id}
+              type="button"
+              role="tab"
+              className="group-tab"
+              aria-selected={g.group_id === shownId}
+              onClick={() => setGroupId(g.group_id)}
+            >
+              {groupLabel(g.group_id, g.group_name)}
+              <span className="tab-count">{g.count}</span>
+              {g.update_num > 0 ? (
+                <span className="tab-badge" title={t('friends.list.updates', { count: g.update_num })}>
+                  <span aria-hidden="true">{g.update_num > 99 ? '99+' : g.update_num}</span>
+                  <span className="visually-hidden">{t('friends.list.updates', { count: g.update_num })}</span>
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {loading ? (
+        <div aria-busy="true">
+          <span className="visually-hidden" role="status">
+            {t('friends.list.loading')}
+          </span>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <div key={i} className="friends-skeleton-row" aria-hidden="true" />
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        shownId === MAIN_GROUP_ID ? (
+          <div className="status-page">
+            <div className="card-empty-icon" aria-hidden="true">
+              <CardIcon />
+            </div>
+            <h2>{t('friends.list.emptyTitle')}</h2>
+            <p>{t('friends.list.emptyBody')}</p>
+          </div>
+        ) : (
+          <p className="empty-note">{t('friends.list.emptyGroup')}</p>
+        )
+      ) : (
+        <VirtualList
+          items={shown}
+          rowHeight={ROW_HEIGHT}
+          itemKey={(f) => f.accept_id}
+          renderRow={renderRow}
+          label={groupLabel(shownId, selected?.group_name ?? '')}
+          initialScrollTop={lastScrollTop}
+          onScrollTopChange={(top) => {
+            lastScrollTop = top;
+          }}
+        />
+      )}
+      {open !== null ? <FriendCardOverlay acceptId={open} fromGroupId={shownId} onClose={onClose} /> : null}
+      <UndoBar />
+    </main>
+  );
+}
