@@ -66,8 +66,13 @@ function SharedCardView({ card }: { card: SharedCard }) {
   const title = name || englishName;
 
   const onAddFriend = () => {
-    if (signedIn) toast(t('share.card.friendsSoon'), 'info');
-    else setDialog('login');
+    if (!signedIn) {
+      setDialog('login');
+      return;
+    }
+    void import('../session/friend-adds')
+      .then((m) => m.addFriends([card.share_str]))
+      .then(() => toast(t('share.card.friendAdded'), 'success'));
   };
   const afterLogin = (to: '/register' | '/login') => {
     queueAutoAddFriend(card.share_str);

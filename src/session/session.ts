@@ -89,6 +89,7 @@ export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<vo
   const session = { token: payload.token, userId: payload.id, loginType: payload.login_type };
   await saveSession(local, session, profileFromLogin(payload), false);
   refreshSignedIn();
+  if (!db) await (await import('./friend-adds')).sendQueuedFriendAdds();
 }
 
 export async function signOut(db?: CardbookDB): Promise<void> {

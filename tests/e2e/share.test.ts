@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MyCard } from '../../src/api';
+import { newEmail } from '../server/helper';
+import { RegisterMailPage } from './pages/register-mail';
 import { MyQrCodePage, SharedCardPage } from './pages/share';
 import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
@@ -181,6 +183,19 @@ describe('sharing a card', () => {
     await shared.addFriendThenRegister();
     const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('auto_add_friends') ?? 'null'));
     expect(queued).toEqual(['someone-else', card.share_str]);
+
+    // After registering, the queued cards are sent (unknown share strings are skipped).
+    const email = newEmail();
+    await new RegisterMailPage(page).register(email, 'secret-pass', () => server.sender.lastCode(email));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('auto_add_friends'))).toBeNull();
+    const token = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '');
+    await expect
+      .poll(async () => {
+        const res = await fetch(new URL('/api/friend/list/1', server.url), { headers: { token } });
+        const body = (await res.json()) as { data: { friend_list: { friend_card_info: { card_id: number } }[] } };
+        return body.data.friend_list.map((f) => f.friend_card_info.card_id);
+      })
+      .toEqual([card.card_id]);
   });
 
   it('refuses the vCard of a card with no phone number, with the SPEC §8 message', async () => {
@@ -207,21 +222,22 @@ describe('sharing a card', () => {
     expect(downloads).toBe(0);
   });
 
-  it('offers a member "Save to contacts" for a card they keep, and no "Add friend"', async () => {
+  it('adds the card for a member through the outbox, then offers "Save to contacts" and no "Add friend"', async () => {
     const member = await registerViaApi(server);
     const page = await newPage(member.token);
     const shared = new SharedCardPage(page);
     await shared.open(card.share_str);
-    // Friends come in a later release: a member's "Add friend" says so honestly.
     await shared.addFriendButton.click();
-    await page.getByText('Adding friends is coming soon.').waitFor();
+    await page.getByText('Added to your card holder. It syncs when you are online.').waitFor();
     expect(await shared.loginDialog.count()).toBe(0);
+    await expect
+      .poll(async () => {
+        const res = await fetch(new URL('/api/friend/list/1', server.url), { headers: { token: member.token } });
+        const body = (await res.json()) as { data: { friend_list: { friend_card_info: { card_id: number } }[] } };
+        return body.data.friend_list.map((f) => f.friend_card_info.card_id);
+      })
+      .toEqual([card.card_id]);
 
-    await server.app.services.db.query('insert into friends (user_id, friend_user_id, card_id) values ($1, $2, $3)', [
-      member.id,
-      owner.id,
-      card.card_id,
-    ]);
     await page.reload();
     await shared.saveContactButton.waitFor();
     expect(await shared.addFriendButton.count()).toBe(0);
