@@ -9,6 +9,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 120_000,
+    // A real browser on a busy 2-core machine: polls wait up to 10 s for what a user would see.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
   },
 });

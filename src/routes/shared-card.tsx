@@ -65,6 +65,11 @@ function SharedCardView({ card }: { card: SharedCard }) {
   const { name, english_name: englishName } = card.extension;
   const title = name || englishName;
 
+  // A member may add the card offline: fetch the outbox code while the network is here.
+  useEffect(() => {
+    if (signedIn) void import('../session/friend-adds');
+  }, [signedIn]);
+
   const onAddFriend = () => {
     if (!signedIn) {
       setDialog('login');

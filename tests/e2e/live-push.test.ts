@@ -43,6 +43,44 @@ function readMeta(page: Page, key: string): Promise<unknown> {
   );
 }
 
+/** A signed-in English page on `path`, leading the sync worker, with its live connection up and first pull done. */
+async function livePage(browser: Browser, server: E2eServer, contexts: BrowserContext[], token: string, path: string) {
+  const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await addSessionCookie(context, server, token);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.syncRole), { timeout: 10_000 })
+    .toBe('leader');
+  await expect
+    .poll(async () => ((await readMeta(page, 'liveState')) as { connected?: boolean } | null)?.connected, {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(async () => {
+      const state = (await readMeta(page, 'syncState')) as { syncing?: boolean; lastSyncAt?: number } | null;
+      return Boolean(state && !state.syncing && (state.lastSyncAt ?? 0) > 0);
+    })
+    .toBe(true);
+  return { context, page };
+}
+
+async function createCard(server: E2eServer, token: string, name: string): Promise<MyCard> {
+  const created = await postJson<MyCard>(
+    server,
+    '/api/card/create',
+    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
+    token,
+  );
+  expect(created.status).toBe(200);
+  return created.body.data;
+}
+
+type FriendList = { friend_list: { accept_id: number; status: number; friend_card_info: { card_id: number } }[] };
+
 describe(`live push over ${BROKER}`, () => {
   let server: E2eServer;
   let browser: Browser;
@@ -90,7 +128,9 @@ describe(`live push over ${BROKER}`, () => {
       if (m.type() === 'error' && /^mqtt-/.test(m.text())) errors.push(m.text());
     });
     await page.goto('/userHome');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.syncRole)).toBe('leader');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.syncRole), { timeout: 10_000 })
+      .toBe('leader');
 
     // The live connection is up and subscribed, and the pulls it started are done.
     await expect
@@ -116,5 +156,45 @@ describe(`live push over ${BROKER}`, () => {
     expect(await page.locator('.topbar .badge').textContent()).toBe('1');
     expect(await bell.getAttribute('aria-label')).toMatch(/1 unread/);
     expect(errors).toEqual([]);
+  });
+
+  it('B adds A from the share page while offline; A sees it by push; A removes B and B sees status 20 by push', async () => {
+    const a = await registerViaApi(server);
+    const b = await registerViaApi(server);
+    const cardA = await createCard(server, a.token, 'Alice Pair');
+    const cardB = await createCard(server, b.token, 'Bob Pair');
+    const alice = await livePage(browser, server, contexts, a.token, '/userHome');
+    const bob = await livePage(browser, server, contexts, b.token, `/s/${cardA.share_str}`);
+
+    // B, offline, adds A: kept in the outbox, sent once on reconnecting.
+    await bob.context.setOffline(true);
+    await bob.page.getByRole('button', { name: 'Add friend' }).click();
+    await bob.page.getByText('Added to your card holder. It syncs when you are online.').waitFor();
+    await bob.context.setOffline(false);
+    await bob.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const bList = async () => {
+      const res = await fetch(new URL('/api/friend/list/1', server.url), { headers: { token: b.token } });
+      return ((await res.json()) as { data: FriendList }).data.friend_list;
+    };
+    await expect.poll(async () => (await bList()).map((f) => f.friend_card_info.card_id)).toEqual([cardA.card_id]);
+
+    // A learns by push, well before a periodic pull: the badge, then the drawer item.
+    await alice.page.locator('.topbar .badge').waitFor({ timeout: 3_000 });
+    await alice.page.getByRole('button', { name: /^Notifications/ }).click();
+    await alice.page.getByText('Bob Pair added your card').waitFor();
+
+    // A holds B's card too, then removes it: B's entry for A gets status 20, pushed to B.
+    expect((await postJson(server, '/api/friend/add', { content: [cardB.share_str] }, a.token)).status).toBe(200);
+    const aRes = await fetch(new URL('/api/friend/list/1', server.url), { headers: { token: a.token } });
+    const aEntry = ((await aRes.json()) as { data: FriendList }).data.friend_list[0];
+    if (!aEntry) throw new Error('A has no entry for B');
+    await bob.page.goto('/friendsList');
+    await bob.page.getByTestId('friend-list').getByText('Alice Pair').waitFor();
+    const removed = await fetch(new URL(`/api/friend/delFriend/${aEntry.accept_id}`, server.url), {
+      headers: { token: a.token },
+    });
+    expect(removed.status).toBe(200);
+    expect((await bList())[0]?.status).toBe(20);
+    await bob.page.getByTestId('friend-list').getByText('Removed your card').waitFor({ timeout: 5_000 });
   });
 });

@@ -42,10 +42,10 @@ describe('app shell', () => {
     await addSessionCookie(c, server, user.token);
     const first = await c.newPage();
     await first.goto('/');
-    await expect.poll(() => role(first)).toBe('leader');
+    await expect.poll(() => role(first), { timeout: 10_000 }).toBe('leader');
     const second = await c.newPage();
     await second.goto('/');
-    await expect.poll(() => role(second)).toBe('follower');
+    await expect.poll(() => role(second), { timeout: 10_000 }).toBe('follower');
     expect(await role(first)).toBe('leader');
     await first.close();
     await expect.poll(() => role(second), { timeout: 10_000 }).toBe('leader');
