@@ -35,7 +35,7 @@ describe('profile offline', () => {
     const profile = new ProfilePages(page);
     await page.goto('/myProfile');
     await profile.editName('Chan Tai Man');
-    await expect.poll(() => profile.details.innerText()).toContain('Chan Tai Man');
+    await expect.poll(() => profile.details.textContent()).toContain('Chan Tai Man');
     await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
     // Wait for the service worker; a page that loaded while it was activating is controlled from the next load.
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -44,11 +44,11 @@ describe('profile offline', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => profile.details.innerText(), { timeout: 15_000 }).toContain('Chan Tai Man');
+    await expect.poll(() => profile.details.textContent(), { timeout: 15_000 }).toContain('Chan Tai Man');
 
     await profile.editName('Chan Siu Ming');
-    await expect.poll(() => profile.details.innerText()).toContain('Chan Siu Ming');
-    await expect.poll(() => profile.pending.innerText()).toBe('1 changes waiting to sync');
+    await expect.poll(() => profile.details.textContent()).toContain('Chan Siu Ming');
+    await expect.poll(() => profile.pending.textContent()).toBe('1 changes waiting to sync');
 
     await context.setOffline(false);
     await expect.poll(() => profile.pending.count(), { timeout: 20_000 }).toBe(0);
