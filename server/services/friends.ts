@@ -16,6 +16,7 @@ import {
   type RemarkBody,
   type SyncRow,
 } from '../../src/api';
+import { companyLine } from '../../src/lib/company-line';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import type { Caller, Services } from './context';
@@ -46,6 +47,8 @@ type FriendRow = {
   avatar: string;
   profile: string;
   photo: string;
+  company: string | null;
+  position: string | null;
   groups: string | null;
 };
 
@@ -53,11 +56,16 @@ type FriendRow = {
 const FRIEND_SELECT = `
   select f.id as accept_id, f.version, f.deleted_at is not null as deleted, f.remark, f.status,
     c.id as card_id, coalesce(nullif(c.name, ''), c.english_name) as name, u.avatar, c.profile, c.photo,
+    co.content as company, co.detail->>'position' as position,
     (select string_agg(m.group_id::text, ',' order by m.group_id) from friend_group_members m
       where m.friend_id = f.id and m.deleted_at is null) as groups
   from friends f
   join cards c on c.id = f.card_id
-  join users u on u.id = c.user_id`;
+  join users u on u.id = c.user_id
+  left join lateral (
+    select e.content, e.detail from card_extensions e
+    where e.card_id = c.id and e.kind = 'company' and e.deleted_at is null order by e.position limit 1
+  ) co on true`;
 
 function friendOf(row: FriendRow): Friend {
   return {
@@ -68,6 +76,7 @@ function friendOf(row: FriendRow): Friend {
       avatar: row.avatar,
       profile: row.profile,
       photo: row.photo,
+      company: companyLine({ name: row.company ?? '', position: row.position ?? '' }),
     },
     remark: row.remark,
     group_id: row.groups ? `${MAIN_GROUP_ID},${row.groups}` : String(MAIN_GROUP_ID),

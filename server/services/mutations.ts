@@ -17,7 +17,7 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   setProfile,
   saveCompany,
   saveCard,
-  addFriend: addFriends,
+  addFriend: (s, caller, { content }) => addFriends(s, caller, { content }),
   delFriend,
   delFriendFromGroup,
   remark: setRemark,

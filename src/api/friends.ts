@@ -113,6 +113,8 @@ export const friendCardInfoSchema = z.object({
   avatar: z.string(),
   profile: z.string(),
   photo: z.string(),
+  /** Our addition to SPEC §3: the card's first company, "name · position" ('' when none). */
+  company: z.string(),
 });
 export type FriendCardInfo = z.infer<typeof friendCardInfoSchema>;
 
@@ -146,6 +148,15 @@ export const addFriendBodySchema = z.strictObject({
   content: z.array(textField(128).check(z.minLength(1))).check(z.minLength(1), z.maxLength(FRIEND_ADD_MAX)),
 });
 export type AddFriendBody = z.infer<typeof addFriendBodySchema>;
+/**
+ * friend/add as a sync mutation. `cards` are the cards as the adder saw them, listed at once
+ * (SPEC §4: the friend appears immediately) until the server's entries arrive by pull; the
+ * server ignores them.
+ */
+export const addFriendMutationSchema = z.strictObject({
+  ...addFriendBodySchema.shape,
+  cards: z.optional(z.array(friendCardInfoSchema).check(z.maxLength(FRIEND_ADD_MAX))),
+});
 export const addedFriendsSchema = z.object({ friend_list: z.array(friendSchema) });
 export type AddedFriends = z.infer<typeof addedFriendsSchema>;
 export const addedFriendsResponseSchema = envelopeSchema(addedFriendsSchema);

@@ -4,7 +4,7 @@ import { companyContentSchema, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
 import {
   acceptIdParamsSchema,
-  addFriendBodySchema,
+  addFriendMutationSchema,
   addGroupBodySchema,
   editGroupBodySchema,
   friendGroupParamsSchema,
@@ -32,13 +32,14 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 3;
+export const SYNC_PROTOCOL_VERSION = 4;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
 // 3: pull (group, friend, notification) and push (addFriend, delFriend, delFriendFromGroup, remark,
 //    moveToGroup, copyToGroup, addGroup, editGroup, delGroup, sortGroups, cancelGroupUpdate,
 //    readNotifications).
+// 4: friend_card_info carries `company`; addFriend may carry `cards` (for the optimistic entry).
 
 export const PULL_PAGE_MAX = 1000;
 
@@ -84,7 +85,7 @@ export const MUTATIONS = {
   setProfile: setProfileBodySchema,
   saveCompany: saveCompanyBodySchema,
   saveCard: createCardBodySchema,
-  addFriend: addFriendBodySchema,
+  addFriend: addFriendMutationSchema,
   delFriend: acceptIdParamsSchema,
   delFriendFromGroup: friendGroupParamsSchema,
   remark: remarkBodySchema,

@@ -107,5 +107,10 @@ export class CardbookDB extends Dexie {
       friends: 'accept_id, *groupIds',
       notifications: 'id, status_user, time',
     });
+    // Friends by card (optimistic adds, notifications); friend_card_info gained `company`, so
+    // the next pull starts over to bring it.
+    this.version(4)
+      .stores({ friends: 'accept_id, *groupIds, friend_card_info.card_id' })
+      .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 }

@@ -1,5 +1,5 @@
 export * from './CardbookDB';
 export { db } from './db';
-export { mutate, rebasePending } from './mutations';
+export { isPendingFriend, mutate, rebasePending } from './mutations';
 export { usePhotoSrc } from './photo-src';
 export { isLocalRef, stageUpload } from './uploads';

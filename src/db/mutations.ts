@@ -2,6 +2,7 @@ import {
   type CardExtension,
   type CardExtensionInput,
   type CardShare,
+  FRIEND_STATUS_NORMAL,
   MAIN_GROUP_ID,
   type MutationArgs,
   type MutationName,
@@ -52,6 +53,10 @@ export function groupIdsOf(groupId: string): number[] {
     .filter((id) => Number.isSafeInteger(id) && id !== 0);
 }
 
+/** The id of a friend entry added on this device and not yet answered by the server. */
+export const pendingAcceptId = (cardId: number) => -cardId;
+export const isPendingFriend = (friend: { accept_id: number }) => friend.accept_id < 0;
+
 /** The entry in exactly these groups (the main group always, first), as the server answers it. */
 function inGroups(friend: FriendRow, ids: number[]): FriendRow {
   const others = [...new Set(ids.filter((id) => id !== MAIN_GROUP_ID))].sort((a, b) => a - b);
@@ -92,8 +97,24 @@ const localEffects: LocalEffects = {
   async saveCompany(db, args) {
     await db.company.put({ items: args.items, key: 'me' });
   },
-  // The added cards are known only once the server answers: the entries arrive by pull.
-  async addFriend() {},
+  async addFriend(db, args) {
+    // Listed at once under a temporary id (minus the card id) until the server's entry arrives
+    // by pull (applyPull drops temporary entries); a card I already keep, or my own, is left alone.
+    const mine = await db.card.get('me');
+    for (const card of args.cards ?? []) {
+      if (card.card_id === mine?.card_id) continue;
+      if ((await db.friends.where('friend_card_info.card_id').equals(card.card_id).count()) > 0) continue;
+      await db.friends.put({
+        accept_id: pendingAcceptId(card.card_id),
+        friend_card_info: card,
+        remark: '',
+        group_id: String(MAIN_GROUP_ID),
+        group_main: 1,
+        status: FRIEND_STATUS_NORMAL,
+        groupIds: [MAIN_GROUP_ID],
+      });
+    }
+  },
   async delFriend(db, args) {
     const friend = await db.friends.get(args.acceptId);
     if (!friend) return;

@@ -107,8 +107,10 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
     }
     await db.meta.put({ key: 'cursor', value: page.cursor });
     if (page.rows.length > 0) {
-      // Groups made on this device wait for the server's row; pending ones are made again below.
+      // Groups and friends added on this device wait for the server's rows; pending ones are
+      // made again below.
       await db.groups.where('group_id').below(0).delete();
+      await db.friends.where('accept_id').below(0).delete();
       await rebasePending(db);
     }
   });

@@ -1,16 +1,19 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_NAME_MAX, MAIN_GROUP_ID } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useDragSort } from '../components/friends/use-drag-sort';
 import { toast } from '../components/toast';
 import { db, mutate } from '../db';
+import { reorder } from '../lib/reorder';
 import { type GroupWithCount, useGroups, useSession } from '../session/hooks';
 import '../components/friends/friends.css';
 
 /**
- * /friendsCategory: my friend groups. Add, rename, delete (after a question) and reorder with
- * up/down buttons; all through mutate(), so offline too. The main group is not listed: it holds
+ * /friendsCategory: my friend groups. Add, rename, delete (after a question) and reorder by
+ * dragging a row's handle (or its arrow keys, or the up/down buttons); all through mutate(), so
+ * offline too. The main group is not listed: it holds
  * every friend and cannot change.
  */
 export function FriendsCategoryPage() {
@@ -36,15 +39,17 @@ export function FriendsCategoryPage() {
     toast(t('friends.groups.added'), 'success');
   };
 
-  const move = async (index: number, by: -1 | 1) => {
-    const ids = own.map((g) => g.group_id);
-    const other = index + by;
-    if (other < 0 || other >= ids.length) return;
-    [ids[index], ids[other]] = [ids[other] as number, ids[index] as number];
+  const move = async (from: number, to: number) => {
+    if (to < 0 || to >= own.length || to === from) return;
     // A group not yet on the server cannot be placed there; it keeps its place locally.
-    const synced = ids.filter((id) => id > 0);
+    const synced = reorder(
+      own.map((g) => g.group_id),
+      from,
+      to,
+    ).filter((id) => id > 0);
     if (synced.length > 0) await mutate(db, 'sortGroups', { ids: synced });
   };
+  const sorting = useDragSort(own.length, (from, to) => void move(from, to));
 
   return (
     <main className="page friends-page">
@@ -87,8 +92,11 @@ export function FriendsCategoryPage() {
               group={g}
               first={i === 0}
               last={i === own.length - 1}
-              onUp={() => void move(i, -1)}
-              onDown={() => void move(i, 1)}
+              dragging={sorting.dragging === i}
+              style={sorting.rowStyle(i)}
+              handle={sorting.handleProps(i)}
+              onUp={() => void move(i, i - 1)}
+              onDown={() => void move(i, i + 1)}
               onDelete={() => setDeleting(g)}
             />
           ))}
@@ -116,6 +124,15 @@ function GroupItem(props: {
   group: GroupWithCount;
   first: boolean;
   last: boolean;
+  dragging: boolean;
+  style: CSSProperties | undefined;
+  handle: {
+    onPointerDown: (e: PointerEvent<HTMLElement>) => void;
+    onPointerMove: (e: PointerEvent<HTMLElement>) => void;
+    onPointerUp: () => void;
+    onPointerCancel: () => void;
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+  };
   onUp: () => void;
   onDown: () => void;
   onDelete: () => void;
@@ -163,7 +180,16 @@ function GroupItem(props: {
     );
   }
   return (
-    <li className="group-row" data-testid="group-row">
+    <li className={`group-row${props.dragging ? ' is-dragging' : ''}`} style={props.style} data-testid="group-row">
+      <button
+        type="button"
+        className="drag-handle"
+        aria-label={t('friends.groups.drag', { name: group.group_name })}
+        disabled={!synced}
+        {...props.handle}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
       <span className="group-row-name">
         <strong>{group.group_name}</strong>
         <small>

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../api/card';
+import type { FriendCardInfo } from '../api/friends';
 import { Avatar } from '../components/Avatar';
 import { CardDetails } from '../components/card/CardDetails';
 import { CardPhotos } from '../components/card/CardPhotos';
@@ -13,6 +14,7 @@ import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
 import { queueAutoAddFriend } from '../lib/auto-add-friends';
+import { companyLine } from '../lib/company-line';
 import { useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 
@@ -76,7 +78,7 @@ function SharedCardView({ card }: { card: SharedCard }) {
       return;
     }
     void import('../session/friend-adds')
-      .then((m) => m.addFriends([card.share_str]))
+      .then((m) => m.addFriends([card.share_str], [friendCardOf(card)]))
       .then(() => toast(t('share.card.friendAdded'), 'success'));
   };
   const afterLogin = (to: '/register' | '/login') => {
@@ -201,4 +203,16 @@ function Promotion({ shareStr }: { shareStr: string }) {
       <CompanyBlocks items={company.items} />
     </section>
   );
+}
+
+/** What my friends list shows of this card until the server's entry arrives. */
+function friendCardOf(card: SharedCard): FriendCardInfo {
+  return {
+    card_id: card.card_id,
+    name: card.extension.name || card.extension.english_name,
+    avatar: card.avatar,
+    profile: card.profile,
+    photo: card.photo,
+    company: companyLine(card.extension.company[0]),
+  };
 }

@@ -80,14 +80,15 @@ export function useFriend(acceptId: number | null): FriendRow | null | undefined
   return useLiveQuery(async () => (acceptId === null ? null : ((await db.friends.get(acceptId)) ?? null)), [acceptId]);
 }
 
-/** Friends whose name, remark or card text contains every word of the query, searched locally. */
+/** Friends whose name, remark, company or card text contains every word of the query, searched locally. */
 export function useFriendSearch(query: string): FriendRow[] | undefined {
   return useLiveQuery(async () => {
     const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
     if (words.length === 0) return [];
     const rows = await db.friends
       .filter((f) => {
-        const text = [f.remark, f.friend_card_info.name, f.friend_card_info.profile].join('\n').toLocaleLowerCase();
+        const { name, company, profile } = f.friend_card_info;
+        const text = [f.remark, name, company, profile].join('\n').toLocaleLowerCase();
         return words.every((w) => text.includes(w));
       })
       .toArray();

@@ -200,6 +200,24 @@ describe('friends', () => {
         timeout: 20_000,
       })
       .toEqual(['Suppliers', 'Clients', expect.any(String)]);
+
+    // Dragging Clients' handle up by one row puts it first.
+    const handle = page.getByRole('button', { name: /^Drag to reorder Clients/ });
+    const box = await handle.boundingBox();
+    const [first, second] = await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    const step = (second ?? 0) - (first ?? 0);
+    if (!box) throw new Error('no drag handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - step / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - step, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => rows.locator('strong').allTextContents()).toEqual(['Clients', 'Suppliers']);
+    await expect
+      .poll(async () => (await getJson<GroupList>(server, '/api/group/list', b.token)).list.map((g) => g.group_name), {
+        timeout: 20_000,
+      })
+      .toEqual(['Clients', 'Suppliers', expect.any(String)]);
   });
   it('searches names, remarks and card text offline', async () => {
     await context.setOffline(true);
@@ -213,6 +231,49 @@ describe('friends', () => {
     await box.fill('carl');
     await page.getByText('No matching cards.').waitFor();
     await context.setOffline(false);
+  });
+
+  it('adds a card from its share page offline: listed at once, found by company, sent once on reconnecting', async () => {
+    const dan = await registerViaApi(server);
+    const body = {
+      name: 'Dan Ho',
+      english_name: '',
+      photo: '',
+      photo_back: '',
+      profile: '',
+      is_open: 0,
+      extension: { ...emptyExtension(), company: [{ name: 'Dragon Ltd', department: '', position: 'Founder' }] },
+    };
+    const saved = await postJson<MyCard>(server, '/api/card/create', body, dan.token);
+    if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
+
+    await page.goto(`/s/${saved.body.data.share_str}`);
+    await controlledByServiceWorker(page);
+    await page.getByRole('button', { name: 'Add friend' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add friend' }).click();
+    await page.getByText('Added to your card holder. It syncs when you are online.').waitFor();
+
+    await page.goto('/friendsList');
+    const row = friends.friend('Dan Ho');
+    await row.getByText('Waiting to sync').waitFor({ timeout: 15_000 });
+    await friends.open('Dan Ho');
+    await friends.overlay.getByText('Saved on this device.', { exact: false }).waitFor();
+    expect(await friends.overlay.getByRole('button', { name: 'Delete card' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/friend-pending.png` });
+    await friends.close();
+
+    await page.getByRole('link', { name: 'Search' }).click();
+    await page.getByRole('searchbox', { name: 'Search names, companies or remarks' }).fill('dragon');
+    await friends.friend('Dan Ho').waitFor();
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.goto('/friendsList');
+    await row.getByText('Dragon Ltd · Founder').waitFor({ timeout: 20_000 });
+    const entries = (await serverFriends()).filter((f) => f.friend_card_info.name === 'Dan Ho');
+    expect(entries.map((f) => f.friend_card_info.company)).toEqual(['Dragon Ltd · Founder']);
+    expect(await friends.list.getByRole('button', { name: 'Dan Ho' }).count()).toBe(1);
   });
 
   it('keeps 10,000 friends smooth: only the rows in view are in the page', async () => {
@@ -249,7 +310,7 @@ describe('friends', () => {
     const started = Date.now();
     await friends.friend('Friend 9999').waitFor({ timeout: 15_000 });
     const shown = Date.now() - started;
-    expect(await friends.tab(/^All/).textContent()).toBe('All10001');
+    expect(await friends.tab(/^All/).textContent()).toBe('All10002');
     const rows = await page.locator('.vlist-row').count();
     expect(rows).toBeLessThan(40);
     await friends.list.evaluate((el) => {

@@ -34,7 +34,7 @@ const friendRows = (rows: SyncRow[]) =>
 describe('friend/add', () => {
   it('adds cards by share string into the main group, idempotently, skipping my own card', async () => {
     const a = await userWithCard(t, 'Ann');
-    const b = await userWithCard(t, 'Ben');
+    const b = await userWithCard(t, 'Ben', { name: 'Acme Ltd', position: 'CTO' });
     const c = await userWithCard(t, 'Cat');
     pushes.clear();
     const res = await add(a, [b.shareStr, c.shareStr, a.shareStr, 'no-such-share']);
@@ -48,7 +48,11 @@ describe('friend/add', () => {
       avatar: '',
       profile: "Ben's profile",
       photo: '',
+      company: 'Acme Ltd · CTO',
     });
+    expect(
+      res.body.data.friend_list.find((f) => f.friend_card_info.card_id === c.cardId)?.friend_card_info.company,
+    ).toBe('');
     expect(pushes.to(b.id)).toEqual([{ msg_type: 1, msg_type_sub: 3 }]);
     expect(pushes.to(a.id)).toEqual([{ msg_type: 1, msg_type_sub: 2 }]);
 

@@ -8,7 +8,11 @@ import { type Answer, call, registerUser, type TestApp } from './helper';
 export type User = Awaited<ReturnType<typeof registerUser>> & { shareStr: string; cardId: number };
 
 /** A user with a saved card (so they can be added as a friend), and its share string. */
-export async function userWithCard(t: TestApp, name: string): Promise<User> {
+export async function userWithCard(
+  t: TestApp,
+  name: string,
+  company?: { name: string; position: string },
+): Promise<User> {
   const user = await registerUser(t);
   const saved = await call<MyCard>(
     t.app,
@@ -21,7 +25,10 @@ export async function userWithCard(t: TestApp, name: string): Promise<User> {
       photo_back: '',
       profile: `${name}'s profile`,
       is_open: 0,
-      extension: emptyExtension(),
+      extension: {
+        ...emptyExtension(),
+        company: company ? [{ name: company.name, department: '', position: company.position }] : [],
+      },
     },
     { token: user.token },
   );

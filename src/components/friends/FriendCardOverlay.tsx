@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_STATUS_REMOVED_ME, MAIN_GROUP_ID, REMARK_MAX } from '../../api';
-import { db, type FriendRow, mutate } from '../../db';
+import { db, type FriendRow, isPendingFriend, mutate } from '../../db';
 import { type GroupWithCount, useFriend, useGroups } from '../../session/hooks';
 import { ActionSheet } from '../ActionSheet';
 import { Avatar } from '../Avatar';
@@ -98,42 +98,26 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
               <p className="friend-overlay-name" data-testid="friend-card-title">
                 {friendTitle(friend)}
               </p>
+              {info.company ? <p className="friend-overlay-company">{info.company}</p> : null}
               {friend.status === FRIEND_STATUS_REMOVED_ME ? (
                 <p className="friend-removed">{t('friends.list.removedYou')}</p>
               ) : null}
             </div>
           </div>
-          <RemarkEditor friend={friend} />
-          <section className="friend-groups" aria-label={t('friends.card.groups')}>
-            <h3>{t('friends.card.groups')}</h3>
-            <ul className="chip-list">
-              <li className="chip">{t('friends.groups.all')}</li>
-              {mine.map((g) => (
-                <li key={g.group_id} className="chip">
-                  {groupName(g)}
-                  <button
-                    type="button"
-                    className="chip-x"
-                    aria-label={t('friends.card.removeFrom', { group: groupName(g) })}
-                    onClick={() => void removeFrom(g.group_id)}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="friend-actions">
-              <button type="button" className="btn btn-secondary" onClick={() => setSheet('move')}>
-                {t('friends.card.move')}
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={() => setSheet('copy')}>
-                {t('friends.card.copy')}
-              </button>
-              <button type="button" className="btn btn-ghost friend-delete" onClick={onDelete}>
-                {t('friends.card.delete')}
-              </button>
-            </div>
-          </section>
+          {isPendingFriend(friend) ? (
+            <p className="friend-pending-note" role="note">
+              {t('friends.card.pendingNote')}
+            </p>
+          ) : (
+            <FriendEntryActions
+              friend={friend}
+              mine={mine}
+              groupName={groupName}
+              onRemoveFrom={removeFrom}
+              onSheet={setSheet}
+              onDelete={onDelete}
+            />
+          )}
           <CardDetails profile={info.profile} extension={NO_EXTENSION} />
         </div>
       )}
@@ -157,6 +141,54 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
         )
       ) : null}
     </div>
+  );
+}
+
+/** The remark, groups and actions of a synced entry. */
+function FriendEntryActions(props: {
+  friend: FriendRow;
+  mine: GroupWithCount[];
+  groupName: (g: GroupWithCount) => string;
+  onRemoveFrom: (groupId: number) => Promise<void>;
+  onSheet: (sheet: 'move' | 'copy') => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { groupName } = props;
+  return (
+    <>
+      <RemarkEditor friend={props.friend} />
+      <section className="friend-groups" aria-label={t('friends.card.groups')}>
+        <h3>{t('friends.card.groups')}</h3>
+        <ul className="chip-list">
+          <li className="chip">{t('friends.groups.all')}</li>
+          {props.mine.map((g) => (
+            <li key={g.group_id} className="chip">
+              {groupName(g)}
+              <button
+                type="button"
+                className="chip-x"
+                aria-label={t('friends.card.removeFrom', { group: groupName(g) })}
+                onClick={() => void props.onRemoveFrom(g.group_id)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="friend-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => props.onSheet('move')}>
+            {t('friends.card.move')}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => props.onSheet('copy')}>
+            {t('friends.card.copy')}
+          </button>
+          <button type="button" className="btn btn-ghost friend-delete" onClick={props.onDelete}>
+            {t('friends.card.delete')}
+          </button>
+        </div>
+      </section>
+    </>
   );
 }
 

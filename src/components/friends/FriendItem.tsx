@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { FRIEND_STATUS_REMOVED_ME } from '../../api';
-import type { FriendRow } from '../../db';
+import { type FriendRow, isPendingFriend } from '../../db';
 import { Avatar } from '../Avatar';
 import { friendTitle } from './display';
 
-/** One row of a friends list: avatar, display title, and the first line of the card's profile or its status. */
+/** One row of a friends list: avatar, display title, and the card's company (else its profile's first line) or its status. */
 export function FriendItem({ friend, onOpen }: { friend: FriendRow; onOpen: (friend: FriendRow) => void }) {
   const { t } = useTranslation();
   const removed = friend.status === FRIEND_STATUS_REMOVED_ME;
   const title = friendTitle(friend);
-  const sub = removed ? t('friends.list.removedYou') : (friend.friend_card_info.profile.split('\n')[0] ?? '');
+  const pending = isPendingFriend(friend);
+  const { company, profile } = friend.friend_card_info;
+  const sub = removed
+    ? t('friends.list.removedYou')
+    : pending
+      ? t('friends.list.notSynced')
+      : company || (profile.split('\n')[0] ?? '');
   return (
     <button
       type="button"

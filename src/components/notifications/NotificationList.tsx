@@ -48,7 +48,7 @@ export function NotificationList() {
 
   const openCard = async (n: NotificationRow) => {
     const cardId = n.content.f_card_id;
-    const friend = await db.friends.filter((f) => f.friend_card_info.card_id === cardId).first();
+    const friend = await db.friends.where('friend_card_info.card_id').equals(cardId).first();
     if (friend) setOpen(friend.accept_id);
     else toast(t('app.notifications.notHeld'), 'info');
   };
