@@ -57,7 +57,7 @@ const routeTree = rootRoute.addChildren([
   later('/exclusiveCard', 'exclusive'),
   later('/bindExclusiveCard/$no', 'exclusive'),
   page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage', CARDS),
-  later('/scanqrcode', 'scan'),
+  page('/scanqrcode', () => import('./routes/scan-qr-code'), 'ScanQrCodePage', ['scan']),
   later('/cardLdentify', 'scan'),
   later('/site', 'site'),
   later('/about', 'about'),

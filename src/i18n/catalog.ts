@@ -5,6 +5,7 @@ import { card } from './locales/card';
 import { company } from './locales/company';
 import { friends } from './locales/friends';
 import { http } from './locales/http';
+import { scan } from './locales/scan';
 import { server } from './locales/server';
 import { share } from './locales/share';
 import { version } from './locales/version';
@@ -13,13 +14,13 @@ import { version } from './locales/version';
  * The catalogue: one file per namespace under ./locales, each holding all six languages. The
  * one source of user-visible text for app and server alike.
  */
-const namespaces = { app, auth, server, http, version, company, card, share, friends };
+const namespaces = { app, auth, server, http, version, company, card, share, friends, scan };
 
 /**
  * Namespaces only some screens use: the app loads them with those screens' routes
  * (src/router.tsx), not with the first page. The rest load at start-up.
  */
-export const FEATURE_NAMESPACES = ['card', 'company', 'share', 'friends'] as const;
+export const FEATURE_NAMESPACES = ['card', 'company', 'share', 'friends', 'scan'] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 
 type Namespaces = typeof namespaces;

@@ -1,7 +1,8 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 import { requireChromium } from './chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium; `extraArgs` are added to the usual flags (e.g. a fake camera). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: requireChromium(),
     headless: true,
@@ -11,6 +12,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
