@@ -6,7 +6,7 @@ import { type GroupPush, groupPush, PUSH_WS_PATHS, pushTopics, type SystemPush, 
 import type { Db } from '../db/db';
 import { resolveToken } from '../services/tokens';
 import { isTokenLive, maySubscribe } from './access';
-import type { PushPublisher } from './publisher';
+import type { PushAccess, PushPublisher } from './publisher';
 
 type Session = { userId: number; tokenId: number };
 
@@ -38,7 +38,10 @@ function pathOf(request: IncomingMessage): string {
  */
 export class EmbeddedBroker {
   readonly publisher: EmbeddedPublisher;
+  readonly access: PushAccess;
   private readonly sessions = new WeakMap<Client, Session>();
+  /** The connected clients of each session token, to drop them when it is revoked. */
+  private readonly byToken = new Map<number, Set<Client>>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly onUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
   private closed = false;
@@ -48,12 +51,24 @@ export class EmbeddedBroker {
     private readonly options: EmbeddedBrokerOptions,
   ) {
     this.publisher = new EmbeddedPublisher(aedes, options.prefix);
+    this.access = {
+      allowGroup: async () => {},
+      sessionStarted: async (userId, tokenId) => `${userId}-${tokenId}`,
+      // Subscriptions are checked against the database, but a connection already subscribed
+      // would keep receiving: a revoked session's connections are closed now.
+      sessionEnded: async (_userId, tokenId) => {
+        for (const client of this.byToken.get(tokenId) ?? []) client.close();
+        this.byToken.delete(tokenId);
+      },
+    };
     aedes.authenticate = (client, _username, password, done) => {
       const token = password?.toString('utf8') ?? '';
       resolveToken(options.db, token).then(
         (session) => {
           if (!session) return done(notAuthorized(), false);
           this.sessions.set(client, { userId: session.userId, tokenId: session.tokenId });
+          const clients = this.byToken.get(session.tokenId) ?? new Set<Client>();
+          this.byToken.set(session.tokenId, clients.add(client));
           done(null, true);
         },
         () => done(notAuthorized(), false),
@@ -74,6 +89,12 @@ export class EmbeddedBroker {
     aedes.authorizePublish = (client, _packet, done) => {
       done(client ? new Error('publishing is not allowed') : null);
     };
+    aedes.on('clientDisconnect', (client) => {
+      const session = this.sessions.get(client);
+      const clients = session ? this.byToken.get(session.tokenId) : undefined;
+      clients?.delete(client);
+      if (session && clients?.size === 0) this.byToken.delete(session.tokenId);
+    });
     aedes.on('clientError', (_client, error) => options.log?.warn({ err: error.message }, 'mqtt client error'));
 
     this.wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {

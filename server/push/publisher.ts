@@ -33,10 +33,3 @@ export type PushAccess = {
   /** The session's token was revoked: its broker account goes, and its connections with it. */
   sessionEnded(userId: number, tokenId: number): Promise<void>;
 };
-
-/** Embedded broker: it reads the database itself; the username is informative only. */
-export const noopPushAccess: PushAccess = {
-  allowGroup: async () => {},
-  sessionStarted: async (userId, tokenId) => `${userId}-${tokenId}`,
-  sessionEnded: async () => {},
-};

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Db } from '../db/db';
 import { EmbeddedBroker } from './embedded';
 import { ExternalPublisher } from './external';
-import { noopPushAccess, type PushAccess, type PushPublisher } from './publisher';
+import type { PushAccess, PushPublisher } from './publisher';
 
 export type ExternalBrokerConfig = {
   /** mqtt://host:port (or mqtts/ws/wss) of a Mosquitto 2 with the dynamic-security plugin. */
@@ -36,5 +36,5 @@ export async function startPush(config: PushConfig, db: Db, server: Server, log?
     return { publisher: external, access: external, broker: null, close: () => external.close() };
   }
   const broker = await EmbeddedBroker.start({ db, server, prefix: config.prefix, log });
-  return { publisher: broker.publisher, access: noopPushAccess, broker, close: () => broker.close() };
+  return { publisher: broker.publisher, access: broker.access, broker, close: () => broker.close() };
 }

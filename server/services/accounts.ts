@@ -91,8 +91,12 @@ export async function login(s: Services, body: LoginBody, ip: string): Promise<L
 
 export async function logout(s: Services, caller: Caller): Promise<void> {
   await revokeToken(s.db, caller.tokenId);
-  // The external broker drops this session's account now (the embedded one checks the token itself).
-  await s.pushAccess.sessionEnded(caller.userId, caller.tokenId).catch(() => {});
+  await sessionsEnded(s, caller.userId, [caller.tokenId]);
+}
+
+/** Ended sessions lose their live push connections now (a failure leaves it to the broker's sweep). */
+async function sessionsEnded(s: Services, userId: number, tokenIds: number[]): Promise<void> {
+  for (const tokenId of tokenIds) await s.pushAccess.sessionEnded(userId, tokenId).catch(() => {});
 }
 
 /** Sets a new password with a reset code; every open session of the account ends. */
@@ -102,10 +106,11 @@ export async function resetPassword(s: Services, body: ResetPwdBody): Promise<vo
   if (!user) throw new ApiError(400, 'wrongCode');
   await requireCode(s, to, 'reset', body.code);
   const passwordHash = await hashPassword(body.password);
-  await s.db.tx(async (q) => {
+  const revoked = await s.db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
-    await revokeOtherTokens(q, user.id, null);
+    return revokeOtherTokens(q, user.id, null);
   });
+  await sessionsEnded(s, user.id, revoked);
 }
 
 /** Changes the password (the current one is required when one is set); other sessions end. */
@@ -120,8 +125,9 @@ export async function modifyPassword(s: Services, caller: Caller, body: ModifyPw
     }
   }
   const passwordHash = await hashPassword(body.password);
-  await s.db.tx(async (q) => {
+  const revoked = await s.db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
-    await revokeOtherTokens(q, user.id, caller.tokenId);
+    return revokeOtherTokens(q, user.id, caller.tokenId);
   });
+  await sessionsEnded(s, user.id, revoked);
 }

@@ -37,9 +37,12 @@ export async function revokeToken(q: Queryable, tokenId: number): Promise<void> 
 }
 
 /** Ends every session of the user but `keepTokenId` (after a password change or reset). */
-export async function revokeOtherTokens(q: Queryable, userId: number, keepTokenId: number | null): Promise<void> {
-  await q.query(
-    'update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2',
+/** Revokes every live token of the user but `keepTokenId`; answers the ids revoked. */
+export async function revokeOtherTokens(q: Queryable, userId: number, keepTokenId: number | null): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2
+     returning id`,
     [userId, keepTokenId],
   );
+  return rows.map((r) => r.id);
 }

@@ -198,6 +198,37 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     expect([4, 5]).toContain(outcome.code);
   });
 
+  it('closes the live connection of a session that logs out, and of the other sessions when the password changes', async () => {
+    const a = await newUser();
+    const live = await connectAs(a);
+    let closed = false;
+    live.on('close', () => {
+      closed = true;
+    });
+    expect((await call(t.app, 'POST', '/api/logout', {}, { token: a.token })).status).toBe(200);
+    await waitFor(() => closed);
+
+    const b = await registerUser(t);
+    const other = await call<{ token: string }>(t.app, 'POST', '/api/login', { email: b.email, password: b.password });
+    expect(other.status).toBe(200);
+    const otherToken = other.body.data.token;
+    const session = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token: otherToken });
+    const elsewhere = await connect(session.body.data.username, otherToken, brokerUrl(session.body.data));
+    let elsewhereClosed = false;
+    elsewhere.on('close', () => {
+      elsewhereClosed = true;
+    });
+    const changed = await call(
+      t.app,
+      'POST',
+      '/api/user/modifyPwd',
+      { old_password: b.password, password: 'another-pass-1' },
+      { token: b.token },
+    );
+    expect(changed.status).toBe(200);
+    await waitFor(() => elsewhereClosed);
+  });
+
   it('allows an exchange room topic to its members only', async () => {
     const host = await newUser();
     const joiner = await newUser();
