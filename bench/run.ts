@@ -3,6 +3,7 @@ import { apiThroughput } from './api-throughput';
 import { appLoad } from './app-load';
 import { brokerFanout } from './broker-fanout';
 import { cardApi } from './card-api';
+import { friendsSync } from './friends-sync';
 
 /**
  * `npm run bench`: prints figures measured side by side in one run. Not a test: nothing here
@@ -13,4 +14,5 @@ execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
 await apiThroughput();
 await cardApi();
 await appLoad();
+await friendsSync();
 await brokerFanout();

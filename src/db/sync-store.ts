@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import type { Profile, PullResult } from '../api';
-import type { CardbookDB, OutboxRow, Session, SyncState } from './CardbookDB';
+import type { CardbookDB, FriendRow, GroupRow, NotificationRow, OutboxRow, Session, SyncState } from './CardbookDB';
 import { groupIdsOf, LOCAL_TABLES, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
@@ -74,9 +74,34 @@ export async function settleOutbox(
   });
 }
 
-/** Applies one pulled page and its cursor atomically, then re-applies pending local changes. */
+/** The rows of one keyed table in a page: the last row of each key, a value or null (deleted). */
+type Changes<T> = Map<number, T | null>;
+
+/** Writes a table's changes with two bulk requests instead of one awaited request per row. */
+async function writeChanges<T>(
+  table: { bulkDelete(keys: number[]): Promise<void>; bulkPut(items: readonly T[]): Promise<unknown> },
+  changes: Changes<T>,
+): Promise<void> {
+  const deleted: number[] = [];
+  const values: T[] = [];
+  for (const [key, value] of changes) {
+    if (value === null) deleted.push(key);
+    else values.push(value);
+  }
+  if (deleted.length > 0) await table.bulkDelete(deleted);
+  if (values.length > 0) await table.bulkPut(values);
+}
+
+/**
+ * Applies one pulled page and its cursor atomically, then re-applies pending local changes.
+ * Keyed tables are written in bulk: a page names each key of a table once, and were it to name
+ * one twice its last row wins, as applying the rows one by one in order would leave it.
+ */
 export async function applyPull(db: CardbookDB, page: PullResult): Promise<void> {
   await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
+    const groups: Changes<GroupRow> = new Map();
+    const friends: Changes<FriendRow> = new Map();
+    const notifications: Changes<NotificationRow> = new Map();
     for (const row of page.rows) {
       switch (row.table) {
         case 'profile':
@@ -92,19 +117,22 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
           else await db.company.put({ ...row.value, key: 'me' });
           break;
         case 'group':
-          if (row.deleted || !row.value) await db.groups.delete(Number(row.key));
-          else await db.groups.put(row.value);
+          groups.set(Number(row.key), row.deleted || !row.value ? null : row.value);
           break;
         case 'friend':
-          if (row.deleted || !row.value) await db.friends.delete(Number(row.key));
-          else await db.friends.put({ ...row.value, groupIds: groupIdsOf(row.value.group_id) });
+          friends.set(
+            Number(row.key),
+            row.deleted || !row.value ? null : { ...row.value, groupIds: groupIdsOf(row.value.group_id) },
+          );
           break;
         case 'notification':
-          if (row.deleted || !row.value) await db.notifications.delete(Number(row.key));
-          else await db.notifications.put(row.value);
+          notifications.set(Number(row.key), row.deleted || !row.value ? null : row.value);
           break;
       }
     }
+    await writeChanges(db.groups, groups);
+    await writeChanges(db.friends, friends);
+    await writeChanges(db.notifications, notifications);
     await db.meta.put({ key: 'cursor', value: page.cursor });
     if (page.rows.length > 0) {
       // Groups and friends added on this device wait for the server's rows; pending ones are

@@ -9,7 +9,7 @@
  * repaired by simply running the cycle again. Failures back off exponentially with full jitter
  * (1 s doubling to 30 s) so a crowd of phones coming back online does not hit the server at once.
  */
-import { type PullResult, type PushResult, pullResponseSchema, pushResponseSchema } from '../../src/api';
+import { PULL_PAGE_MAX, type PullResult, type PushResult, pullResponseSchema, pushResponseSchema } from '../../src/api';
 import type { CardbookDB, OutboxRow, Session, UploadTarget } from '../../src/db';
 import {
   applyPull,
@@ -27,7 +27,8 @@ import { localRefs, pruneUploads, replaceRefs, resolveRefs } from '../../src/db/
 const UPLOAD_PATHS: Record<UploadTarget, string> = { cardPhoto: '/api/card/upload' };
 
 export const PUSH_BATCH = 50;
-export const PULL_PAGE = 500;
+/** Rows per pull page: the server's maximum (PULL_PAGE_MAX), so a first sync takes few round trips and commits. */
+export const PULL_PAGE = PULL_PAGE_MAX;
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 30_000;
 export const PERIODIC_PULL_MS = 30_000;
@@ -152,15 +153,30 @@ export function createSyncEngine(deps: SyncDeps) {
     }
   }
 
+  function fetchPage(session: Session, cursor: number): Promise<PullResult> {
+    return call(
+      session,
+      `/api/sync/pull?cursor=${cursor}&limit=${PULL_PAGE}`,
+      { method: 'GET' },
+      (json) => pullResponseSchema.parse(json).data,
+    );
+  }
+
+  /**
+   * Pages until the server has nothing more. The next page is asked for (from the cursor the
+   * current one answered, which is what applying it stores) while the current one is written, so
+   * the network and IndexedDB work overlap; a failure anywhere ends the pull as before, and what
+   * was applied stays applied, each page with its own cursor.
+   */
   async function pull(session: Session): Promise<void> {
+    let next = fetchPage(session, await readCursor(db));
     for (;;) {
-      const cursor = await readCursor(db);
-      const page: PullResult = await call(
-        session,
-        `/api/sync/pull?cursor=${cursor}&limit=${PULL_PAGE}`,
-        { method: 'GET' },
-        (json) => pullResponseSchema.parse(json).data,
-      );
+      const page = await next;
+      if (page.more) {
+        next = fetchPage(session, page.cursor);
+        // Awaited on the next turn; a failure while this page is applied must not go unhandled.
+        next.catch(() => undefined);
+      }
       await applyPull(db, page);
       if (!page.more) break;
     }
