@@ -9,7 +9,7 @@ import { UndoBar } from '../components/friends/UndoBar';
 import { VirtualList } from '../components/friends/VirtualList';
 import { CardIcon } from '../components/icons';
 import { db, type FriendRow, mutate } from '../db';
-import { useFriends, useGroups, useSession, useSyncState } from '../session/hooks';
+import { useFriends, useGroups, useQueuedFriendAdds, useSession, useSyncState } from '../session/hooks';
 import '../components/friends/friends.css';
 
 export const ROW_HEIGHT = 72;
@@ -30,9 +30,12 @@ export function FriendsListPage() {
   const [groupId, setGroupIdState] = useState(lastGroupId);
   const selected = groups?.find((g) => g.group_id === groupId) ?? groups?.find((g) => g.group_id === MAIN_GROUP_ID);
   const shownId = selected?.group_id ?? MAIN_GROUP_ID;
-  const friends = useFriends(shownId);
+  // Coming back to a scrolled place needs the whole list; a fresh visit paints the first screen first.
+  const [firstScreen] = useState(lastScrollTop === 0);
+  const friends = useFriends(shownId, firstScreen);
   const pending = usePendingDeletes();
   const sync = useSyncState();
+  const queuedAdds = useQueuedFriendAdds();
   const [open, setOpen] = useState<number | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
 
@@ -92,6 +95,11 @@ export function FriendsListPage() {
             </button>
           ))}
         </div>
+      ) : null}
+      {queuedAdds > 0 ? (
+        <p className="queued-adds" role="status" data-testid="queued-adds">
+          {t('friends.list.queuedAdds', { count: queuedAdds })}
+        </p>
       ) : null}
       {loading ? (
         <div aria-busy="true">

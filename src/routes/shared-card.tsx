@@ -45,6 +45,7 @@ export function SharedCardPage() {
             {t('share.card.retry')}
           </button>
         </div>
+        <AddWhenOnline shareKey={shareKey} />
       </main>
     );
   }
@@ -215,4 +216,33 @@ function friendCardOf(card: SharedCard): FriendCardInfo {
     photo: card.photo,
     company: companyLine(card.extension.company[0]),
   };
+}
+
+/**
+ * A member who cannot load the card (no signal at an event, say) can still keep it: the add
+ * waits in the outbox and the card arrives with the next pull.
+ */
+function AddWhenOnline({ shareKey }: { shareKey: string }) {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const [queued, setQueued] = useState(false);
+  if (!signedIn) return null;
+  if (queued) {
+    return (
+      <p className="share-note" role="status">
+        {t('share.card.addQueued')}
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-primary share-add-later"
+      onClick={() =>
+        void import('../session/friend-adds').then((m) => m.addFriends([shareKey])).then(() => setQueued(true))
+      }
+    >
+      {t('share.card.addWhenOnline')}
+    </button>
+  );
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { MAIN_GROUP_ID } from '../api';
+import { MAIN_GROUP_ID, type MutationArgs } from '../api';
 import {
   type CardRow,
   type CompanyRow,
@@ -64,20 +64,56 @@ export function useGroups(): GroupWithCount[] | undefined {
   }, []);
 }
 
-/** The newest entry first (the largest accept_id). */
-const newestFirst = (a: FriendRow, b: FriendRow) => b.accept_id - a.accept_id;
+/** The newest entry first: those added here and not synced yet (negative ids), then the largest accept_id. */
+const newestFirst = (a: FriendRow, b: FriendRow) =>
+  a.accept_id < 0 !== b.accept_id < 0 ? (a.accept_id < 0 ? -1 : 1) : b.accept_id - a.accept_id;
 
-/** The friends in one group (the main group holds them all): undefined while loading. */
-export function useFriends(groupId: number): FriendRow[] | undefined {
-  return useLiveQuery(async () => {
+/** More rows than a phone screen shows. */
+const FIRST_SCREEN = 24;
+
+/**
+ * The friends in one group (the main group holds them all), newest first: undefined while
+ * loading. With `firstScreen`, the first rows come from a small indexed read and show while
+ * the whole group (10,000 rows take ~150 ms to read) is still loading.
+ */
+export function useFriends(groupId: number, firstScreen = false): FriendRow[] | undefined {
+  const head = useLiveQuery(async () => {
+    if (!firstScreen) return undefined;
+    const inGroup = db.friends.where('groupIds').equals(groupId);
+    const [newest, pending] = await Promise.all([
+      inGroup.clone().reverse().limit(FIRST_SCREEN).toArray(),
+      db.friends
+        .where('accept_id')
+        .below(0)
+        .filter((f) => f.groupIds.includes(groupId))
+        .toArray(),
+    ]);
+    const byId = new Map([...pending, ...newest].map((f) => [f.accept_id, f]));
+    return [...byId.values()].sort(newestFirst);
+  }, [groupId, firstScreen]);
+  const all = useLiveQuery(async () => {
     const rows = await db.friends.where('groupIds').equals(groupId).toArray();
     return rows.sort(newestFirst);
   }, [groupId]);
+  return all ?? head;
 }
 
 /** One friend entry: undefined while loading, null when I do not hold it (any more). */
 export function useFriend(acceptId: number | null): FriendRow | null | undefined {
   return useLiveQuery(async () => (acceptId === null ? null : ((await db.friends.get(acceptId)) ?? null)), [acceptId]);
+}
+
+/** How many cards the outbox will add whose details are not known here yet (added offline by link or scan). */
+export function useQueuedFriendAdds(): number {
+  return (
+    useLiveQuery(async () => {
+      const adds = await db.outbox.filter((entry) => entry.name === 'addFriend').toArray();
+      return adds.reduce((sum, entry) => {
+        const args = entry.args as MutationArgs<'addFriend'>;
+        return sum + Math.max(0, args.content.length - (args.cards?.length ?? 0));
+      }, 0);
+    }, []) ?? 0
+  );
 }
 
 /** Friends whose name, remark, company or card text contains every word of the query, searched locally. */

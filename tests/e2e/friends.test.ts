@@ -276,6 +276,25 @@ describe('friends', () => {
     expect(await friends.list.getByRole('button', { name: 'Dan Ho' }).count()).toBe(1);
   });
 
+  it('keeps a card whose link opens with no signal, and adds it when back online', async () => {
+    const eve = await withCard(server, 'Eve Lam', 'Eve’s profile');
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    await page.goto(`/s/${eve.shareStr}`);
+    await page.getByText('The card could not be loaded.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Add to my card holder when online' }).click();
+    await page.getByText('Saved. The card is added to your card holder when you are back online.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/share-offline.png` });
+
+    await page.goto('/friendsList');
+    await page.getByTestId('queued-adds').getByText('Cards to add when you are online: 1').waitFor();
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await friends.friend('Eve Lam').waitFor({ timeout: 20_000 });
+    await page.getByTestId('queued-adds').waitFor({ state: 'detached' });
+    expect((await serverFriends()).filter((f) => f.friend_card_info.name === 'Eve Lam')).toHaveLength(1);
+  });
+
   it('keeps 10,000 friends smooth: only the rows in view are in the page', async () => {
     await page.goto('/friendsList');
     await friends.friend('Key client (Alice Wong)').waitFor({ timeout: 15_000 });
@@ -310,7 +329,7 @@ describe('friends', () => {
     const started = Date.now();
     await friends.friend('Friend 9999').waitFor({ timeout: 15_000 });
     const shown = Date.now() - started;
-    expect(await friends.tab(/^All/).textContent()).toBe('All10002');
+    expect(await friends.tab(/^All/).textContent()).toBe('All10003');
     const rows = await page.locator('.vlist-row').count();
     expect(rows).toBeLessThan(40);
     await friends.list.evaluate((el) => {

@@ -16,6 +16,7 @@ export const friends = defineNamespace({
       updates: '{{count}} 項更新',
       count: '{{count}} 張名片',
       notSynced: '等待同步',
+      queuedAdds: '{{count}} 張名片會在連線後加入',
     },
     groups: {
       all: '全部',
@@ -79,6 +80,7 @@ export const friends = defineNamespace({
       updates: 'Updates: {{count}}',
       count: 'Cards: {{count}}',
       notSynced: 'Waiting to sync',
+      queuedAdds: 'Cards to add when you are online: {{count}}',
     },
     groups: {
       all: 'All',
@@ -142,6 +144,7 @@ export const friends = defineNamespace({
       updates: '{{count}} 项更新',
       count: '{{count}} 张名片',
       notSynced: '等待同步',
+      queuedAdds: '{{count}} 张名片会在联网后加入',
     },
     groups: {
       all: '全部',
@@ -205,6 +208,7 @@ export const friends = defineNamespace({
       updates: '更新 {{count}} 件',
       count: '名刺 {{count}} 枚',
       notSynced: '同期待ち',
+      queuedAdds: '{{count}} 枚の名刺がオンライン時に追加されます',
     },
     groups: {
       all: 'すべて',
@@ -268,6 +272,7 @@ export const friends = defineNamespace({
       updates: '업데이트 {{count}}건',
       count: '명함 {{count}}장',
       notSynced: '동기화 대기 중',
+      queuedAdds: '명함 {{count}}장이 온라인이 되면 추가됩니다',
     },
     groups: {
       all: '전체',
@@ -331,6 +336,7 @@ export const friends = defineNamespace({
       updates: 'อัปเดต {{count}} รายการ',
       count: 'นามบัตร {{count}} ใบ',
       notSynced: 'รอซิงค์',
+      queuedAdds: 'นามบัตร {{count}} ใบจะถูกเพิ่มเมื่อออนไลน์',
     },
     groups: {
       all: 'ทั้งหมด',
