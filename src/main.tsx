@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { api } from './lib/api';
 import { registerServiceWorker } from './lib/sw-register';
-import { router } from './router';
+import { router, warmScreen } from './router';
 import { getToken, reconcileSession } from './session/session';
 import './styles.css';
 
@@ -14,6 +14,7 @@ const SELF_LOADING = ['/userHome', '/card/info', '/card/create'];
 async function boot() {
   // A member's chrome and local database load alongside the language, not after it.
   if (getToken()) void import('./app/MemberChrome');
+  warmScreen(location.pathname);
   const [, session] = await Promise.all([initI18n(), reconcileSession()]);
   router.subscribe('onBeforeNavigate', () => api.cancelAll());
   router.subscribe('onResolved', () => window.scrollTo(0, 0));

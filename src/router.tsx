@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RootLayout } from './app/RootLayout';
-import { loadMessages } from './i18n';
+import { loadMessages, warmMessages } from './i18n';
 import type { FeatureNamespace } from './i18n/catalog';
 import { type FeatureKey, NotAvailableRoute } from './routes/not-available';
 import { NotFoundPage } from './routes/not-found';
@@ -13,9 +13,21 @@ const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: No
 
 type Load = () => Promise<Record<string, unknown>>;
 
+/** Each screen's code and messages by route, to fetch while the app starts (warmScreen). */
+const warmers = new Map<string, () => void>();
+
 /** A screen in its own chunk; `messages` are the feature namespaces it needs, loaded with it. */
-const page = <P extends string>(path: P, load: Load, exportName: string, messages: readonly FeatureNamespace[] = []) =>
-  createRoute({
+const page = <P extends string>(
+  path: P,
+  load: Load,
+  exportName: string,
+  messages: readonly FeatureNamespace[] = [],
+) => {
+  warmers.set(path, () => {
+    void load().catch(() => undefined);
+    warmMessages(messages);
+  });
+  return createRoute({
     getParentRoute: () => rootRoute,
     path,
     component: lazyRouteComponent(
@@ -23,6 +35,7 @@ const page = <P extends string>(path: P, load: Load, exportName: string, message
       exportName,
     ),
   });
+};
 /** The card screens share components, and so their messages. */
 const CARDS = ['card', 'company', 'share'] as const;
 /** The friends screens show friends' cards with the card components. */
@@ -82,6 +95,14 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false });
+
+/**
+ * Starts fetching the code and messages of the screen at `pathname` while the app is still
+ * starting (language, session), instead of after its first render.
+ */
+export function warmScreen(pathname: string): void {
+  for (const match of router.matchRoutes(pathname)) warmers.get(match.routeId)?.();
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

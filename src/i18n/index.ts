@@ -90,4 +90,10 @@ export async function loadMessages(namespaces: readonly FeatureNamespace[]): Pro
   for (const { default: bundle } of bundles) i18next.addResourceBundle(locale, 'translation', bundle, true, false);
 }
 
+/** Starts fetching feature namespaces in the stored language, before i18next has started. */
+export function warmMessages(namespaces: readonly FeatureNamespace[]): void {
+  const locale = storedLocale();
+  for (const ns of namespaces) void loadFeature(locale, ns).catch(() => undefined);
+}
+
 export { i18next as i18n };

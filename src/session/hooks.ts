@@ -91,10 +91,14 @@ export function useFriends(groupId: number, firstScreen = false): FriendRow[] | 
     const byId = new Map([...pending, ...newest].map((f) => [f.accept_id, f]));
     return [...byId.values()].sort(newestFirst);
   }, [groupId, firstScreen]);
+  // The whole read starts once the first screen is in: reading 10,000 rows occupies the main
+  // thread (IndexedDB hands results over there) and would hold back that first paint.
+  const headShown = !firstScreen || head !== undefined;
   const all = useLiveQuery(async () => {
+    if (!headShown) return undefined;
     const rows = await db.friends.where('groupIds').equals(groupId).toArray();
     return rows.sort(newestFirst);
-  }, [groupId]);
+  }, [groupId, headShown]);
   return all ?? head;
 }
 
