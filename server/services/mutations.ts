@@ -23,7 +23,7 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   remark: setRemark,
   moveToGroup,
   copyToGroup,
-  addGroup,
+  addGroup: (s, caller, { group_name }) => addGroup(s, caller, { group_name }),
   editGroup,
   delGroup,
   sortGroups,

@@ -89,6 +89,15 @@ export const groupResponseSchema = envelopeSchema(groupSchema);
 
 export const addGroupBodySchema = z.strictObject({ group_name: groupName });
 export type AddGroupBody = z.infer<typeof addGroupBodySchema>;
+/**
+ * group/add as a sync mutation. `temp_id` is the negative id the group has on the device until
+ * the server's arrives; later queued changes naming it are rewritten to the server's id before
+ * they are sent (workers/sync/engine.ts). The server ignores it.
+ */
+export const addGroupMutationSchema = z.strictObject({
+  ...addGroupBodySchema.shape,
+  temp_id: z.optional(z.int().check(z.minimum(-Number.MAX_SAFE_INTEGER), z.maximum(-1))),
+});
 
 export const editGroupBodySchema = z.strictObject({ group_id: idValue, group_name: groupName });
 export type EditGroupBody = z.infer<typeof editGroupBodySchema>;

@@ -5,7 +5,7 @@ import { envelopeSchema } from './envelope';
 import {
   acceptIdParamsSchema,
   addFriendMutationSchema,
-  addGroupBodySchema,
+  addGroupMutationSchema,
   editGroupBodySchema,
   friendGroupParamsSchema,
   friendSchema,
@@ -39,7 +39,8 @@ export const SYNC_PROTOCOL_VERSION = 4;
 // 3: pull (group, friend, notification) and push (addFriend, delFriend, delFriendFromGroup, remark,
 //    moveToGroup, copyToGroup, addGroup, editGroup, delGroup, sortGroups, cancelGroupUpdate,
 //    readNotifications).
-// 4: friend_card_info carries `company`; addFriend may carry `cards` (for the optimistic entry).
+// 4: friend_card_info carries `company`; addFriend may carry `cards` (for the optimistic entry),
+//    addGroup `temp_id` (the device's id for the group until the server's arrives).
 
 export const PULL_PAGE_MAX = 1000;
 
@@ -91,7 +92,7 @@ export const MUTATIONS = {
   remark: remarkBodySchema,
   moveToGroup: moveToGroupParamsSchema,
   copyToGroup: friendGroupParamsSchema,
-  addGroup: addGroupBodySchema,
+  addGroup: addGroupMutationSchema,
   editGroup: editGroupBodySchema,
   delGroup: groupIdParamsSchema,
   sortGroups: sortGroupsBodySchema,

@@ -42,7 +42,9 @@ export type MetaRow =
   /** System notifications announced by push since the drawer last reset it. */
   | { key: 'pushUnread'; value: number }
   /** Whether the live push connection is up and subscribed, and since when (written on change). */
-  | { key: 'liveState'; value: { connected: boolean; since: number } };
+  | { key: 'liveState'; value: { connected: boolean; since: number } }
+  /** Groups made on this device: temporary id → the server's id, once the server has made them. */
+  | { key: 'createdGroups'; value: Record<string, number> };
 
 /**
  * My card: the server's with pending local edits applied. Photo fields may hold `local:<id>`

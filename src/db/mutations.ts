@@ -142,7 +142,7 @@ const localEffects: LocalEffects = {
   async addGroup(db, args) {
     // A temporary negative id until the server's row arrives (applyPull drops temporary groups).
     const groups = await db.groups.toArray();
-    const groupId = Math.min(0, ...groups.map((g) => g.group_id)) - 1;
+    const groupId = args.temp_id ?? Math.min(0, ...groups.map((g) => g.group_id)) - 1;
     const sort = Math.max(0, ...groups.filter((g) => g.group_id !== MAIN_GROUP_ID).map((g) => g.sort)) + 1;
     await db.groups.put({ group_id: groupId, group_name: args.group_name, update_num: 0, sort });
   },
@@ -182,6 +182,43 @@ const localEffects: LocalEffects = {
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
   return localEffects[name](db, args);
 }
+
+/** The fields of each change that name a group: one definition for rewriting temporary ids. */
+const GROUP_FIELDS: Partial<Record<MutationName, readonly string[]>> = {
+  copyToGroup: ['groupId'],
+  delFriendFromGroup: ['groupId'],
+  moveToGroup: ['fromGroupId', 'toGroupId'],
+  editGroup: ['group_id'],
+  delGroup: ['id'],
+  cancelGroupUpdate: ['id'],
+  sortGroups: ['ids'],
+};
+
+/** The group ids a change names. */
+export function groupRefs(name: MutationName, args: unknown): number[] {
+  const record = (args ?? {}) as Record<string, unknown>;
+  return (GROUP_FIELDS[name] ?? []).flatMap((field) => {
+    const value = record[field];
+    if (typeof value === 'number') return [value];
+    return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
+  });
+}
+
+/** The change with each group id it names passed through `map`. */
+export function mapGroupRefs(name: MutationName, args: unknown, map: (id: number) => number): unknown {
+  const fields = GROUP_FIELDS[name];
+  if (!fields || typeof args !== 'object' || args === null) return args;
+  const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  for (const field of fields) {
+    const value = out[field];
+    if (typeof value === 'number') out[field] = map(value);
+    else if (Array.isArray(value)) out[field] = value.map((v) => (typeof v === 'number' ? map(v) : v));
+  }
+  return out;
+}
+
+/** A new group's id on this device until the server's arrives: negative, unique enough per device. */
+export const newTempGroupId = () => -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
 
 /** Every table a local effect may write, plus the outbox. */
 export const LOCAL_TABLES = (db: CardbookDB) => [

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { Profile, PullResult } from '../api';
 import type { CardbookDB, FriendRow, GroupRow, NotificationRow, OutboxRow, Session, SyncState } from './CardbookDB';
-import { groupIdsOf, LOCAL_TABLES, rebasePending } from './mutations';
+import { groupIdsOf, groupRefs, LOCAL_TABLES, mapGroupRefs, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
 export const INITIAL_SYNC_STATE: SyncState = {
@@ -57,20 +57,49 @@ export function pendingBatch(db: CardbookDB, max: number): Promise<OutboxRow[]> 
 /**
  * Drops confirmed (or rejected) entries from the outbox and keeps the rejections to tell the
  * user. A rejection also rewinds the pull cursor: the next pull brings the whole view again,
- * which replaces the refused change's optimistic rows with the server's.
+ * which replaces the refused change's optimistic rows with the server's. `createdGroups` maps
+ * the temporary ids of groups the server has just created to their ids: the changes still
+ * queued that name them are rewritten, so they can be sent.
  */
 export async function settleOutbox(
   db: CardbookDB,
   settled: string[],
   rejected: { id: string; name: string; msg: string }[],
+  createdGroups: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.meta, async () => {
     await db.outbox.where('id').anyOf(settled).delete();
+    await renameCreatedGroups(db, createdGroups);
     if (rejected.length > 0) {
       const state = await readSyncState(db);
       await db.meta.put({ key: 'syncState', value: { ...state, rejected: [...state.rejected, ...rejected] } });
       await db.meta.put({ key: 'cursor', value: 0 });
     }
+  });
+}
+
+/**
+ * Rewrites queued changes that name a group by a temporary id the server has replaced, after
+ * adding `fresh` to what is known (kept: a change may still be made with the temporary id until
+ * the pull brings the server's group).
+ */
+export async function renameCreatedGroups(
+  db: CardbookDB,
+  fresh: ReadonlyMap<number, number> = new Map(),
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.meta, async () => {
+    const row = await db.meta.get('createdGroups');
+    const known = new Map(
+      Object.entries(row?.key === 'createdGroups' ? row.value : {}).map(([k, v]) => [Number(k), v]),
+    );
+    for (const [temp, id] of fresh) known.set(temp, id);
+    if (known.size === 0) return;
+    if (fresh.size > 0) await db.meta.put({ key: 'createdGroups', value: Object.fromEntries(known) });
+    const pending = await db.outbox.toArray();
+    const renamed = pending
+      .filter((entry) => groupRefs(entry.name, entry.args).some((id) => known.has(id)))
+      .map((entry) => ({ ...entry, args: mapGroupRefs(entry.name, entry.args, (id) => known.get(id) ?? id) }));
+    if (renamed.length > 0) await db.outbox.bulkPut(renamed);
   });
 }
 

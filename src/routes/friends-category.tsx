@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useDragSort } from '../components/friends/use-drag-sort';
 import { toast } from '../components/toast';
 import { db, mutate } from '../db';
+import { newTempGroupId } from '../db/mutations';
 import { reorder } from '../lib/reorder';
 import { type GroupWithCount, useGroups, useSession } from '../session/hooks';
 import '../components/friends/friends.css';
@@ -34,20 +35,21 @@ export function FriendsCategoryPage() {
   const add = async () => {
     const trimmed = name.trim();
     if (!trimmed) return;
-    await mutate(db, 'addGroup', { group_name: trimmed });
+    await mutate(db, 'addGroup', { group_name: trimmed, temp_id: newTempGroupId() });
     setName('');
     toast(t('friends.groups.added'), 'success');
   };
 
   const move = async (from: number, to: number) => {
     if (to < 0 || to >= own.length || to === from) return;
-    // A group not yet on the server cannot be placed there; it keeps its place locally.
-    const synced = reorder(
-      own.map((g) => g.group_id),
-      from,
-      to,
-    ).filter((id) => id > 0);
-    if (synced.length > 0) await mutate(db, 'sortGroups', { ids: synced });
+    // A group not yet on the server is named by its temporary id, rewritten before sending.
+    await mutate(db, 'sortGroups', {
+      ids: reorder(
+        own.map((g) => g.group_id),
+        from,
+        to,
+      ),
+    });
   };
   const sorting = useDragSort(own.length, (from, to) => void move(from, to));
 
@@ -112,7 +114,7 @@ export function FriendsCategoryPage() {
           onConfirm={() => {
             const id = deleting.group_id;
             setDeleting(null);
-            if (id > 0) void mutate(db, 'delGroup', { id });
+            void mutate(db, 'delGroup', { id });
           }}
         />
       ) : null}
@@ -185,7 +187,6 @@ function GroupItem(props: {
         type="button"
         className="drag-handle"
         aria-label={t('friends.groups.drag', { name: group.group_name })}
-        disabled={!synced}
         {...props.handle}
       >
         <span aria-hidden="true">⠿</span>
@@ -201,7 +202,7 @@ function GroupItem(props: {
         type="button"
         className="icon-small"
         aria-label={t('friends.groups.up', { name: group.group_name })}
-        disabled={props.first || !synced}
+        disabled={props.first}
         onClick={props.onUp}
       >
         ↑
@@ -210,16 +211,16 @@ function GroupItem(props: {
         type="button"
         className="icon-small"
         aria-label={t('friends.groups.down', { name: group.group_name })}
-        disabled={props.last || !synced}
+        disabled={props.last}
         onClick={props.onDown}
       >
         ↓
       </button>
       <span className="group-row-actions">
-        <button type="button" className="btn btn-ghost" disabled={!synced} onClick={() => setEditing(true)}>
+        <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)}>
           {t('friends.groups.rename')}
         </button>
-        <button type="button" className="btn btn-ghost friend-delete" disabled={!synced} onClick={props.onDelete}>
+        <button type="button" className="btn btn-ghost friend-delete" onClick={props.onDelete}>
           {t('friends.groups.delete')}
         </button>
       </span>

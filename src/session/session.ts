@@ -61,6 +61,7 @@ async function clearUserData(db: CardbookDB): Promise<void> {
         'pushSound',
         'liveState',
         'exchangeGroup',
+        'createdGroups',
       ]);
     },
   );

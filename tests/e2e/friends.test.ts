@@ -219,6 +219,32 @@ describe('friends', () => {
       })
       .toEqual(['Clients', 'Suppliers', expect.any(String)]);
   });
+  it('makes a group offline and puts a friend in it; both reach the server on reconnecting', async () => {
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    await page.goto('/friendsCategory');
+    await page.getByPlaceholder('New group').fill('Trade fair');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByTestId('group-row').filter({ hasText: 'Trade fair' }).getByText('Waiting to sync').waitFor();
+
+    await page.getByRole('link', { name: 'Card holder' }).click();
+    await friends.open('Key client (Alice Wong)');
+    await friends.toGroup('Copy to group', 'Trade fair');
+    await friends.close();
+    await friends.tab(/^Trade fair/).click();
+    await friends.friend('Key client (Alice Wong)').waitFor();
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const created = async () =>
+      (await getJson<GroupList>(server, '/api/group/list', b.token)).list.find((g) => g.group_name === 'Trade fair');
+    await expect.poll(async () => (await created())?.group_id ?? 0, { timeout: 20_000 }).toBeGreaterThan(1);
+    const tradeFair = (await created())?.group_id;
+    await expect
+      .poll(async () => (await serverFriends(tradeFair)).map((f) => f.friend_card_info.name), { timeout: 20_000 })
+      .toEqual(['Alice Wong']);
+  });
+
   it('searches names, remarks and card text offline', async () => {
     await context.setOffline(true);
     await page.goto('/friendsList').catch(() => undefined);

@@ -9,8 +9,16 @@
  * repaired by simply running the cycle again. Failures back off exponentially with full jitter
  * (1 s doubling to 30 s) so a crowd of phones coming back online does not hit the server at once.
  */
-import { PULL_PAGE_MAX, type PullResult, type PushResult, pullResponseSchema, pushResponseSchema } from '../../src/api';
+import {
+  groupSchema,
+  PULL_PAGE_MAX,
+  type PullResult,
+  type PushResult,
+  pullResponseSchema,
+  pushResponseSchema,
+} from '../../src/api';
 import type { CardbookDB, OutboxRow, Session, UploadTarget } from '../../src/db';
+import { groupRefs } from '../../src/db/mutations';
 import {
   applyPull,
   clientId,
@@ -19,6 +27,7 @@ import {
   readCursor,
   readLang,
   readSession,
+  renameCreatedGroups,
   settleOutbox,
 } from '../../src/db/sync-store';
 import { localRefs, pruneUploads, replaceRefs, resolveRefs } from '../../src/db/uploads';
@@ -122,7 +131,9 @@ export function createSyncEngine(deps: SyncDeps) {
   async function push(session: Session): Promise<void> {
     const client = await clientId(db);
     for (;;) {
-      const { ready: batch, lost } = await withFiles(session, await pendingBatch(db, PUSH_BATCH));
+      await renameCreatedGroups(db);
+      const queued = untilCreatedGroupIsNamed(await pendingBatch(db, PUSH_BATCH));
+      const { ready: batch, lost } = await withFiles(session, queued);
       if (lost.length > 0)
         await settleOutbox(
           db,
@@ -149,6 +160,7 @@ export function createSyncEngine(deps: SyncDeps) {
         db,
         result.results.map((r) => r.id),
         result.results.flatMap((r) => (r.ok ? [] : [{ id: r.id, name: names.get(r.id) ?? '', msg: r.msg }])),
+        createdGroups(batch, result),
       );
     }
   }
@@ -248,3 +260,32 @@ export function createSyncEngine(deps: SyncDeps) {
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/**
+ * The batch up to the first change that names a group created earlier in the same batch: that
+ * group's id is known only once the server has answered (settleOutbox rewrites it), so the
+ * change goes in the next batch.
+ */
+export function untilCreatedGroupIsNamed(batch: OutboxRow[]): OutboxRow[] {
+  const creating = new Set<number>();
+  for (const [i, entry] of batch.entries()) {
+    if (groupRefs(entry.name, entry.args).some((id) => creating.has(id))) return batch.slice(0, i);
+    const tempId = entry.name === 'addGroup' ? (entry.args as { temp_id?: number }).temp_id : undefined;
+    if (tempId !== undefined) creating.add(tempId);
+  }
+  return batch;
+}
+
+/** Temporary group id → the server's id, for each group this batch created. */
+function createdGroups(batch: OutboxRow[], result: PushResult): Map<number, number> {
+  const created = new Map<number, number>();
+  const byId = new Map(batch.map((entry) => [entry.id, entry]));
+  for (const r of result.results) {
+    const entry = byId.get(r.id);
+    if (!r.ok || entry?.name !== 'addGroup') continue;
+    const tempId = (entry.args as { temp_id?: number }).temp_id;
+    const parsed = groupSchema.safeParse(r.data);
+    if (tempId !== undefined && parsed.success) created.set(tempId, parsed.data.group_id);
+  }
+  return created;
+}

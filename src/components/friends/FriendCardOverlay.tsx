@@ -43,10 +43,6 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
     if (!friend) return;
     const target = others.find((g) => String(g.group_id) === key);
     if (!target) return;
-    if (target.group_id < 0) {
-      toast(t('friends.card.notSynced'), 'info');
-      return;
-    }
     if (mode === 'copy') {
       await mutate(db, 'copyToGroup', { acceptId: friend.accept_id, groupId: target.group_id });
       toast(t('friends.card.copied', { group: groupName(target) }), 'success');
