@@ -314,6 +314,7 @@ describe('friends', () => {
 
     await page.goto('/friendsList');
     await page.getByTestId('queued-adds').getByText('Cards to add when you are online: 1').waitFor();
+    await page.screenshot({ path: `${SHOTS}/friends-queued.png` });
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await friends.friend('Eve Lam').waitFor({ timeout: 20_000 });
