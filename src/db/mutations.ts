@@ -234,16 +234,36 @@ export const LOCAL_TABLES = (db: CardbookDB) => [
 
 /** Makes a change now and queues it for the server, atomically. */
 export async function mutate<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
-  await db.transaction('rw', LOCAL_TABLES(db), async () => {
-    await applyLocal(db, name, args);
-    await db.outbox.add({ id: crypto.randomUUID(), name, args, createdAt: Date.now() });
+  await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
+    // A screen may still show a new group by the temporary id the server has just replaced.
+    const resolved = withKnownGroups(name, args, await createdGroupIds(db));
+    await applyLocal(db, name, resolved);
+    await db.outbox.add({ id: crypto.randomUUID(), name, args: resolved, createdAt: Date.now() });
   });
 }
 
 /** Re-applies every pending change on top of fresh server rows; call inside the pull's transaction. */
 export async function rebasePending(db: CardbookDB): Promise<void> {
   const pending = await db.outbox.orderBy('seq').toArray();
+  const known = await createdGroupIds(db);
   for (const entry of pending) {
-    await applyLocal(db, entry.name, entry.args as MutationArgs<typeof entry.name>);
+    const name = entry.name;
+    await applyLocal(db, name, withKnownGroups(name, entry.args as MutationArgs<typeof name>, known));
   }
+}
+
+/** Groups made on this device: temporary id → the server's id, once the server has made them. */
+export async function createdGroupIds(db: CardbookDB): Promise<Map<number, number>> {
+  const row = await db.meta.get('createdGroups');
+  const value = row?.key === 'createdGroups' ? row.value : {};
+  return new Map(Object.entries(value).map(([temp, id]) => [Number(temp), id]));
+}
+
+function withKnownGroups<N extends MutationName>(
+  name: N,
+  args: MutationArgs<N>,
+  known: ReadonlyMap<number, number>,
+): MutationArgs<N> {
+  if (known.size === 0 || !groupRefs(name, args).some((id) => known.has(id))) return args;
+  return mapGroupRefs(name, args, (id) => known.get(id) ?? id) as MutationArgs<N>;
 }

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { Profile, PullResult } from '../api';
 import type { CardbookDB, FriendRow, GroupRow, NotificationRow, OutboxRow, Session, SyncState } from './CardbookDB';
-import { groupIdsOf, groupRefs, LOCAL_TABLES, mapGroupRefs, rebasePending } from './mutations';
+import { createdGroupIds, groupIdsOf, groupRefs, LOCAL_TABLES, mapGroupRefs, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
 export const INITIAL_SYNC_STATE: SyncState = {
@@ -88,10 +88,7 @@ export async function renameCreatedGroups(
   fresh: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.meta, async () => {
-    const row = await db.meta.get('createdGroups');
-    const known = new Map(
-      Object.entries(row?.key === 'createdGroups' ? row.value : {}).map(([k, v]) => [Number(k), v]),
-    );
+    const known = await createdGroupIds(db);
     for (const [temp, id] of fresh) known.set(temp, id);
     if (known.size === 0) return;
     if (fresh.size > 0) await db.meta.put({ key: 'createdGroups', value: Object.fromEntries(known) });

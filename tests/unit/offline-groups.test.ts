@@ -58,7 +58,7 @@ describe('a group made offline', () => {
     expect(untilCreatedGroupIsNamed(rest)).toHaveLength(2);
 
     // Until the pull brings group 12, the screen still shows -77; a change made with it now is
-    // rewritten before it is sent.
+    // queued with 12.
     await mutate(db, 'editGroup', { group_id: -77, group_name: 'Trade fair 2026' });
     await renameCreatedGroups(db);
     expect(brief(await queued(db)).at(-1)).toEqual(['editGroup', { group_id: 12, group_name: 'Trade fair 2026' }]);
