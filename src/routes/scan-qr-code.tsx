@@ -178,7 +178,7 @@ export function ScanQrCodePage() {
         </div>
         {camera.state === 'starting' ? (
           <div className="scan-starting" role="status">
-            <span className="scan-spinner" aria-hidden="true" />
+            <span className="spinner" aria-hidden="true" />
             {t('scan.starting')}
           </div>
         ) : null}
@@ -202,7 +202,7 @@ export function ScanQrCodePage() {
         role="status"
         data-testid="scan-notice"
       >
-        {notice === 'reading' || notice === 'found' ? <span className="scan-spinner" aria-hidden="true" /> : null}
+        {notice === 'reading' || notice === 'found' ? <span className="spinner" aria-hidden="true" /> : null}
         {notice === null ? null : t(NOTICE_MESSAGE[notice])}
       </div>
 

@@ -52,7 +52,7 @@ export function SharedCardPage() {
   return (
     <main className="page share-page" aria-busy="true">
       <div className="share-loading" role="status">
-        <span className="share-spinner" aria-hidden="true" />
+        <span className="spinner share-spinner" aria-hidden="true" />
         {t('share.card.loading')}
       </div>
     </main>
@@ -183,7 +183,7 @@ function Promotion({ shareStr }: { shareStr: string }) {
   if (company.state === 'loading') {
     return (
       <div className="share-loading shared-promo-loading" role="status" data-testid="promo-loading">
-        <span className="share-spinner" aria-hidden="true" />
+        <span className="spinner share-spinner" aria-hidden="true" />
         {t('share.card.loadingPromo')}
       </div>
     );

@@ -328,7 +328,7 @@ function FilePick(props: {
         />
         {busy ? (
           <span className="file-status" role="status">
-            <span className="company-spinner" aria-hidden="true" />
+            <span className="spinner company-spinner" aria-hidden="true" />
             {t('company.files.uploading')}
           </span>
         ) : (

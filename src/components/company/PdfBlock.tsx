@@ -96,7 +96,7 @@ export function PdfBlock({ url, name, size }: { url: string; name: string; size:
         ) : null}
         {state.phase === 'idle' || state.phase === 'loading' ? (
           <div className="pdf-loading" role="status">
-            <span className="company-spinner" aria-hidden="true" />
+            <span className="spinner company-spinner" aria-hidden="true" />
             {t('company.pdf.loading')}
           </div>
         ) : null}
@@ -104,7 +104,7 @@ export function PdfBlock({ url, name, size }: { url: string; name: string; size:
           <>
             {state.settling ? (
               <div className="pdf-veil" role="status">
-                <span className="company-spinner" aria-hidden="true" />
+                <span className="spinner company-spinner" aria-hidden="true" />
                 {t('company.pdf.rendering', { count: state.doc.numPages })}
               </div>
             ) : null}
