@@ -8,7 +8,7 @@ import { toast } from '../components/toast';
 import { db, mutate } from '../db';
 import { newTempGroupId } from '../db/mutations';
 import { reorder } from '../lib/reorder';
-import { type GroupWithCount, useGroups, useSession } from '../session/hooks';
+import { type GroupWithCount, useGroupKey, useGroups, useSession } from '../session/hooks';
 import '../components/friends/friends.css';
 
 /**
@@ -22,6 +22,7 @@ export function FriendsCategoryPage() {
   const navigate = useNavigate();
   const session = useSession();
   const groups = useGroups();
+  const groupKey = useGroupKey();
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<GroupWithCount | null>(null);
   const addId = useId();
@@ -90,7 +91,7 @@ export function FriendsCategoryPage() {
         <ul className="group-list" aria-label={t('friends.groups.title')}>
           {own.map((g, i) => (
             <GroupItem
-              key={g.group_id}
+              key={groupKey(g.group_id)}
               group={g}
               first={i === 0}
               last={i === own.length - 1}

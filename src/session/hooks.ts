@@ -11,6 +11,7 @@ import {
   type Session,
   type SyncState,
 } from '../db';
+import { createdGroupIds } from '../db/mutations';
 import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
 
 /** The signed-in session: undefined while loading, null when signed out. */
@@ -62,6 +63,16 @@ export function useGroups(): GroupWithCount[] | undefined {
     const counts = await Promise.all(groups.map((g) => db.friends.where('groupIds').equals(g.group_id).count()));
     return groups.map((g, i) => ({ ...g, count: counts[i] ?? 0 }));
   }, []);
+}
+
+/**
+ * A stable React key for each group: a group made on this device keeps the key of its temporary
+ * id after the server's row replaces it, so a row being edited is not remounted mid-edit.
+ */
+export function useGroupKey(): (groupId: number) => number {
+  const known = useLiveQuery(() => createdGroupIds(db), []);
+  const byServerId = new Map([...(known ?? [])].map(([temp, id]) => [id, temp]));
+  return (groupId) => byServerId.get(groupId) ?? groupId;
 }
 
 /** The newest entry first: those added here and not synced yet (negative ids), then the largest accept_id. */
