@@ -51,6 +51,12 @@ async function livePage(browser: Browser, server: E2eServer, contexts: BrowserCo
   await addSessionCookie(context, server, token);
   const page = await context.newPage();
   await page.goto(path);
+  await untilLive(page);
+  return { context, page };
+}
+
+/** The page leads the sync worker, its live connection is up and subscribed, and the pulls it started are done. */
+async function untilLive(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.syncRole), { timeout: 10_000 })
     .toBe('leader');
@@ -65,7 +71,6 @@ async function livePage(browser: Browser, server: E2eServer, contexts: BrowserCo
       return Boolean(state && !state.syncing && (state.lastSyncAt ?? 0) > 0);
     })
     .toBe(true);
-  return { context, page };
 }
 
 async function createCard(server: E2eServer, token: string, name: string): Promise<MyCard> {
@@ -128,22 +133,7 @@ describe(`live push over ${BROKER}`, () => {
       if (m.type() === 'error' && /^mqtt-/.test(m.text())) errors.push(m.text());
     });
     await page.goto('/userHome');
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.dataset.syncRole), { timeout: 10_000 })
-      .toBe('leader');
-
-    // The live connection is up and subscribed, and the pulls it started are done.
-    await expect
-      .poll(async () => ((await readMeta(page, 'liveState')) as { connected?: boolean } | null)?.connected, {
-        timeout: 10_000,
-      })
-      .toBe(true);
-    await expect
-      .poll(async () => {
-        const state = (await readMeta(page, 'syncState')) as { syncing?: boolean; lastSyncAt?: number } | null;
-        return Boolean(state && !state.syncing && (state.lastSyncAt ?? 0) > 0);
-      })
-      .toBe(true);
+    await untilLive(page);
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
     expect(await page.locator('.topbar .badge').count()).toBe(0);
