@@ -1,0 +1,299 @@
+import fc from 'fast-check';
+import { type CreateCardBody, MAIN_GROUP_ID, type MutationArgs, type MutationName } from '../../src/api';
+import { mutate, newTempGroupId } from '../../src/db/mutations';
+import type { Device, Failure } from './harness';
+
+/**
+ * The operations of the model-based sync test and the model that checks their outcome: the log
+ * of every edit made (field, value, when), which groups were made and deleted, and every
+ * mutation id queued, by device.
+ */
+
+/** An edit a user makes on one device (indices pick among what that device shows). */
+export type Edit =
+  | { k: 'remark'; friend: number }
+  | { k: 'addGroup' }
+  | { k: 'editGroup'; group: number }
+  | { k: 'delGroup'; group: number }
+  | { k: 'moveToGroup'; friend: number; from: number; to: number }
+  | { k: 'copyToGroup'; friend: number; group: number }
+  | { k: 'delFriendFromGroup'; friend: number; group: number }
+  | { k: 'sortGroups'; seed: number }
+  | { k: 'setProfile'; field: ProfileField }
+  | { k: 'card'; field: CardField }
+  | { k: 'saveCompany'; items: number };
+
+export type Op =
+  | { k: 'edit'; device: number; edit: Edit }
+  /** The edit is made while that device's sync cycle runs, after `ticks` turns of the event loop. */
+  | { k: 'editDuringSync'; device: number; ticks: number; edit: Edit }
+  | { k: 'network'; device: number; online: boolean }
+  | { k: 'sync'; device: number; failure: Failure | null }
+  | { k: 'syncAll' }
+  | { k: 'restart' };
+
+/** One step: the clock moves on `dt` ms, then the op runs. */
+export type Step = { dt: number; op: Op };
+
+export const PROFILE_FIELDS = ['fullName', 'english_name', 'profile', 'sex', 'age', 'birth'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export const CARD_FIELDS = ['name', 'english_name', 'profile', 'is_open', 'tel'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+const pick = fc.nat(1_000);
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ k: fc.constant('remark' as const), friend: pick }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('addGroup' as const) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('editGroup' as const), group: pick }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('delGroup' as const), group: pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant('moveToGroup' as const), friend: pick, from: pick, to: pick }),
+  },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('copyToGroup' as const), friend: pick, group: pick }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('delFriendFromGroup' as const), friend: pick, group: pick }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('sortGroups' as const), seed: pick }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ k: fc.constant('setProfile' as const), field: fc.constantFrom(...PROFILE_FIELDS) }),
+  },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('card' as const), field: fc.constantFrom(...CARD_FIELDS) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('saveCompany' as const), items: fc.nat(3) }) },
+);
+
+const device = fc.nat(2);
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 12, arbitrary: fc.record({ k: fc.constant('edit' as const), device, edit: editArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('editDuringSync' as const),
+      device,
+      ticks: fc.nat(40),
+      edit: editArb,
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('network' as const), device, online: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      k: fc.constant('sync' as const),
+      device,
+      failure: fc.option(fc.record({ at: fc.nat(3), lost: fc.boolean() }), { freq: 2 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('syncAll' as const) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('restart' as const) }) },
+);
+
+export const stepsArb = (min: number, max: number) =>
+  fc.array(fc.record({ dt: fc.integer({ min: 1, max: 50 }), op: opArb }), {
+    minLength: min,
+    maxLength: max,
+    size: 'max',
+  });
+
+/** A field whose newest edit must win: `remark:<accept_id>`, `group:<local id>`, `profile:<f>`, `card:<f>`, `company`. */
+type FieldEdit = { field: string; value: unknown; at: number; device: string };
+
+export type MadeMutation = { device: string; client: string; id: string; name: MutationName; at: number };
+
+export class Model {
+  /** Every edit of a last-writer-wins field, in the order made (which is also the order of their clocks). */
+  readonly edits: FieldEdit[] = [];
+  /** Temporary ids of the groups made, by device. */
+  readonly groupsMade: { device: string; tempId: number; name: string; at: number }[] = [];
+  /** Local ids (temporary or the server's) of the groups some device deleted. */
+  readonly groupsDeleted = new Set<number>();
+  /** Temporary group id → the server's, as the devices learnt them. */
+  readonly tempIds = new Map<number, number>();
+  readonly mutations: MadeMutation[] = [];
+  readonly log: string[] = [];
+  private counter = 0;
+
+  constructor(readonly now: () => number) {}
+
+  next(): number {
+    this.counter += 1;
+    return this.counter;
+  }
+
+  /** The server id of a group a device named by `id` (temporary ids through what the devices learnt). */
+  serverGroupId(id: number): number | undefined {
+    return id > 0 ? id : this.tempIds.get(id);
+  }
+
+  async learnTempIds(devices: Device[]): Promise<void> {
+    for (const d of devices) for (const [temp, id] of await d.createdGroups()) this.tempIds.set(temp, id);
+  }
+
+  /** Makes the change through the app's own `mutate` and records what was made. */
+  async mutate<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>, fields: [string, unknown][]) {
+    const before = await d.db.outbox.orderBy('seq').last();
+    await mutate(d.db, name, args);
+    const made = await d.db.outbox.orderBy('seq').last();
+    if (!made || made.id === before?.id) throw new Error(`${name} queued nothing`);
+    const at = this.now();
+    this.mutations.push({ device: d.name, client: d.client, id: made.id, name, at });
+    for (const [field, value] of fields) this.edits.push({ field, value, at, device: d.name });
+    this.log.push(`${d.name} ${name} ${JSON.stringify(args)}`);
+  }
+
+  /**
+   * Runs one edit on a device, choosing its targets among what the device shows. Answers false
+   * when there is nothing to act on (no friend, no group).
+   */
+  async edit(d: Device, e: Edit): Promise<boolean> {
+    const n = this.next();
+    const friends = (await d.db.friends.toArray())
+      .filter((f) => f.accept_id > 0)
+      .sort((a, b) => a.accept_id - b.accept_id);
+    const groups = (await d.db.groups.toArray())
+      .filter((g) => g.group_id !== MAIN_GROUP_ID)
+      .sort((a, b) => a.group_id - b.group_id);
+    const friendAt = (i: number) => friends[i % Math.max(1, friends.length)];
+    const groupAt = (i: number) => groups[i % Math.max(1, groups.length)];
+    switch (e.k) {
+      case 'remark': {
+        const f = friendAt(e.friend);
+        if (!f) return false;
+        const remark = `remark ${n}`;
+        await this.mutate(d, 'remark', { accept_id: f.accept_id, remark }, [[`remark:${f.accept_id}`, remark]]);
+        return true;
+      }
+      case 'addGroup': {
+        const name = `group ${n}`;
+        const tempId = newTempGroupId();
+        await this.mutate(d, 'addGroup', { group_name: name, temp_id: tempId }, []);
+        this.groupsMade.push({ device: d.name, tempId, name, at: this.now() });
+        this.edits.push({ field: `group:${tempId}`, value: name, at: this.now(), device: d.name });
+        return true;
+      }
+      case 'editGroup': {
+        const g = groupAt(e.group);
+        if (!g) return false;
+        const name = `group ${n}`;
+        await this.mutate(d, 'editGroup', { group_id: g.group_id, group_name: name }, [[`group:${g.group_id}`, name]]);
+        return true;
+      }
+      case 'delGroup': {
+        const g = groupAt(e.group);
+        if (!g) return false;
+        await this.mutate(d, 'delGroup', { id: g.group_id }, []);
+        this.groupsDeleted.add(g.group_id);
+        return true;
+      }
+      case 'moveToGroup': {
+        const f = friendAt(e.friend);
+        if (!f) return false;
+        const from = f.groupIds[e.from % f.groupIds.length] ?? MAIN_GROUP_ID;
+        const to = groupAt(e.to)?.group_id ?? MAIN_GROUP_ID;
+        if (from === to) return false;
+        await this.mutate(d, 'moveToGroup', { acceptId: f.accept_id, fromGroupId: from, toGroupId: to }, []);
+        return true;
+      }
+      case 'copyToGroup': {
+        const f = friendAt(e.friend);
+        const g = groupAt(e.group);
+        if (!f || !g) return false;
+        await this.mutate(d, 'copyToGroup', { acceptId: f.accept_id, groupId: g.group_id }, []);
+        return true;
+      }
+      case 'delFriendFromGroup': {
+        const f = friendAt(e.friend);
+        const own = f?.groupIds.filter((id) => id !== MAIN_GROUP_ID) ?? [];
+        const groupId = own[e.group % Math.max(1, own.length)];
+        if (!f || groupId === undefined) return false;
+        await this.mutate(d, 'delFriendFromGroup', { acceptId: f.accept_id, groupId }, []);
+        return true;
+      }
+      case 'sortGroups': {
+        if (groups.length < 2) return false;
+        const ids = groups.map((g) => g.group_id);
+        // A rotation and a swap, from the seed: enough to move every group somewhere else.
+        const r = e.seed % ids.length;
+        const order = [...ids.slice(r), ...ids.slice(0, r)];
+        if (e.seed % 2 === 1) order.reverse();
+        await this.mutate(d, 'sortGroups', { ids: order }, []);
+        return true;
+      }
+      case 'setProfile': {
+        const value = profileValue(e.field, n);
+        await this.mutate(d, 'setProfile', { [e.field]: value }, [[`profile:${e.field}`, value]]);
+        return true;
+      }
+      case 'card':
+        return this.editCard(d, e.field, n);
+      case 'saveCompany': {
+        const items = Array.from({ length: e.items }, (_, i) => ({
+          type: 'text' as const,
+          content: `block ${n}.${i}`,
+        }));
+        await this.mutate(d, 'saveCompany', { items }, [['company', items]]);
+        return true;
+      }
+    }
+  }
+
+  /** An edit of one field of my card, sent as the card screen sends it. */
+  private async editCard(d: Device, field: CardField, n: number): Promise<boolean> {
+    const card = await d.db.card.get('me');
+    if (!card) return false;
+    const value = cardValue(field, n);
+    const body: CreateCardBody = {
+      name: card.name,
+      english_name: card.english_name,
+      photo: card.photo,
+      photo_back: card.photo_back,
+      profile: card.profile,
+      is_open: card.is_open,
+      extension: card.extension,
+    };
+    if (field === 'tel') body.extension = { ...card.extension, tel: value as CreateCardBody['extension']['tel'] };
+    else (body as Record<string, unknown>)[field] = value;
+    await this.mutate(d, 'saveCard', body, [[`card:${field}`, value]]);
+    return true;
+  }
+
+  /** The newest edit of each field (edits are logged in the order made, each later than the one before). */
+  newest(): Map<string, FieldEdit> {
+    const out = new Map<string, FieldEdit>();
+    for (const e of this.edits) {
+      const field = e.field.startsWith('group:') ? `group:${this.serverGroupId(Number(e.field.slice(6)))}` : e.field;
+      out.set(field, { ...e, field });
+    }
+    return out;
+  }
+}
+
+export function profileValue(field: ProfileField, n: number): unknown {
+  switch (field) {
+    case 'fullName':
+      return `Ada ${n}`;
+    case 'english_name':
+      return `Ada E ${n}`;
+    case 'profile':
+      return `about me ${n}`;
+    case 'sex':
+      return ([0, 1, 2] as const)[n % 3];
+    case 'age':
+      return n % 7 === 0 ? null : n % 150;
+    case 'birth':
+      return n % 7 === 0 ? null : `19${String(10 + (n % 90)).padStart(2, '0')}-0${1 + (n % 9)}-1${n % 10}`;
+  }
+}
+
+export function cardValue(field: CardField, n: number): unknown {
+  switch (field) {
+    case 'name':
+      return `Ada card ${n}`;
+    case 'english_name':
+      return `Ada card E ${n}`;
+    case 'profile':
+      return `card profile ${n}`;
+    case 'is_open':
+      return n % 2;
+    case 'tel':
+      return [{ key: 'mobile', content: `+852 5${String(n).padStart(7, '0')}` }];
+  }
+}
