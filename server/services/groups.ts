@@ -16,7 +16,7 @@ import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
-import { pokeOwnDevices, pushSystem, SystemSub, systemMessage } from './pushes';
+import { pokeOwnDevices } from './pushes';
 
 /**
  * Friend groups (SPEC §3 "Friend group", §7 Groups). Group 1 is every user's main group: it

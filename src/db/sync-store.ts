@@ -13,7 +13,6 @@ import type {
   SyncNotice,
   SyncState,
 } from './CardbookDB';
-import { clientId } from './client-id';
 import { createdGroupIds, groupIdsOf, groupRefs, LOCAL_TABLES, mapGroupRefs, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
