@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { localeModules } from './scripts/vite-plugin-locales';
+import { moduleWorkers } from './scripts/vite-plugin-module-worker';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -16,7 +17,7 @@ function versionFile(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), localeModules()],
+  plugins: [react(), versionFile(), localeModules(), moduleWorkers()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     proxy: {
