@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { localeModules } from './scripts/vite-plugin-locales';
+import { moduleWorkers } from './scripts/vite-plugin-module-worker';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -15,16 +16,18 @@ function versionFile(): Plugin {
   };
 }
 
+/** Everything the server answers besides the pages; the live push websockets included. */
+function apiProxy(target: string) {
+  const http = { target, changeOrigin: false };
+  const ws = { ...http, ws: true };
+  return { '/api': http, '/blobs': http, '/version.json': http, '/xc': ws, '/test/xc': ws };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile(), localeModules()],
+  plugins: [react(), versionFile(), localeModules(), moduleWorkers()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  server: {
-    proxy: {
-      '/api': 'http://localhost:8080',
-      '/blobs': 'http://localhost:8080',
-      '/version.json': 'http://localhost:8080',
-    },
-  },
+  // `npm run dev` (scripts/dev.ts): the API server listens on PORT; the pages come from here.
+  server: { proxy: apiProxy(`http://localhost:${process.env.PORT ?? 8080}`) },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 import type { FeatureNamespace, Messages } from '../src/i18n/catalog';
@@ -27,7 +29,8 @@ export function localeModules(): Plugin {
     async load(id) {
       if (id !== `\0${LOADERS}` && !id.startsWith(`\0${PREFIX}`)) return null;
       this.addWatchFile(CATALOG);
-      this.addWatchFile(LOCALES_DIR);
+      // Each file, not the folder: Vite's dev server resolves watched files as modules.
+      for (const file of readdirSync(LOCALES_DIR)) this.addWatchFile(join(LOCALES_DIR, file));
       const { module } = await runnerImport<Catalog>(CATALOG);
       const features = module.FEATURE_NAMESPACES;
       if (id === `\0${LOADERS}`) {

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,6 +8,7 @@ import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
+import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
 import type { EmbeddedBroker } from './push/embedded';
 import type { PushPublisher } from './push/publisher';
@@ -115,19 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     maxAge: '365d',
   });
 
-  const staticDir = options.staticDir ? resolve(options.staticDir) : null;
-  const spa = staticDir !== null && existsSync(join(staticDir, 'index.html'));
-  if (spa) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      prefix: '/',
-      index: ['index.html'],
-      wildcard: true,
-      // Hashed build assets never change; everything else is checked on each load.
-      setHeaders: (reply, path) =>
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-  }
+  const spa = await registerStaticApp(app, options.staticDir ?? null);
   // A GET for a page (not an API call, not a file) is a route of the single-page app; the app
   // itself shows its 404 page for paths it does not know.
   app.setNotFoundHandler((request, reply) => {
@@ -137,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       !path.startsWith('/api/') &&
       !path.startsWith('/blobs/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (spa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (spa && isPage) return sendShell(reply);
     return sendNotFound(request, reply);
   });
 

@@ -18,13 +18,15 @@ if (!process.env.STATIC_DIR) {
   const built = newestMtime('dist/index.html');
   const sources = Math.max(...['src', 'public', 'sw', 'workers', 'index.html', 'vite.config.ts'].map(newestMtime));
   if (built < sources) {
-    // The same two steps as `npm run build`: the app, then the service worker listing its files.
-    console.log('Building the web app (vite build, then scripts/build-sw.ts)…');
+    // The same steps as `npm run build`: the app, the service worker listing its files, then
+    // the .br/.gz copies of every text file.
+    console.log('Building the web app (vite build, scripts/build-sw.ts, scripts/compress.ts)…');
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-sw.ts'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress.ts'], { stdio: 'inherit' });
   }
 }
 

@@ -12,3 +12,9 @@ declare module 'virtual:cardbook-locale-loaders' {
     ns: import('./i18n/catalog').FeatureNamespace,
   ): Promise<{ default: Partial<import('./i18n/catalog').Messages> }>;
 }
+
+/** scripts/vite-plugin-module-worker.ts: the URL of a module worker sharing the app's chunks. */
+declare module '*?module-worker' {
+  const url: string;
+  export default url;
+}

@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PUSH_BODY_MAX_BYTES,
   pullQuerySchema,
   pullResponseSchema,
   pushBodySchema,
   pushResponseSchema,
-  SAVE_COMPANY_BODY_MAX_BYTES,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import type { Services } from '../services/context';
+import { PerUserQueue } from '../services/per-user';
 import { pull, push } from '../services/sync';
 
 export function syncRoutes(services: Services) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const signedIn = requireCaller(services);
+    const pushes = new PerUserQueue();
 
     app.get(
       '/api/sync/pull',
@@ -27,10 +29,13 @@ export function syncRoutes(services: Services) {
       {
         schema: { body: pushBodySchema, response: { 200: pushResponseSchema } },
         preHandler: signedIn,
-        // Room for a whole company content list (save_company's own limit) and more in one batch.
-        bodyLimit: 2 * SAVE_COMPANY_BODY_MAX_BYTES,
+        // Clients cut their batches under this (src/api/sync.ts); one mutation may be half of it.
+        bodyLimit: PUSH_BODY_MAX_BYTES,
       },
-      async (req, reply) => reply.ok(await push(services, callerOf(req), req.body, req.locale)),
+      async (req, reply) => {
+        const caller = callerOf(req);
+        return reply.ok(await pushes.run(caller.userId, () => push(services, caller, req.body, req.locale)));
+      },
     );
   };
 }

@@ -13,15 +13,26 @@ import {
   type CardUploadFields,
   type CreateCardBody,
   type MyCard,
+  type PatchCardBody,
   SEARCH_PAGE_SIZE_DEFAULT,
   type SharedCard,
   type SyncRow,
 } from '../../src/api';
+import {
+  applyCardPatch,
+  CARD_FIELDS,
+  CARD_LISTS,
+  cardBodyOf,
+  EMPTY_CARD,
+  type FieldClocks,
+} from '../../src/lib/card-merge';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
+import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 import { onCardSaved, pushCardChanged } from './friends';
+import { pokeOwnDevices } from './pushes';
 import { buildVCard } from './vcard';
 
 /**
@@ -332,8 +343,13 @@ function entryInserts(extension: CardExtensionInput): EntryInsert[] {
 }
 
 /** Refuses a photo this user did not upload through /api/card/upload, naming its field. */
-async function checkPhotos(q: Queryable, caller: Caller, body: CreateCardBody): Promise<void> {
-  const named = (['photo', 'photo_back'] as const).filter((field) => body[field] !== '');
+async function checkPhotos(
+  q: Queryable,
+  caller: Caller,
+  body: CreateCardBody,
+  fields: readonly ('photo' | 'photo_back')[] = ['photo', 'photo_back'],
+): Promise<void> {
+  const named = fields.filter((field) => body[field] !== '');
   if (named.length === 0) return;
   const owned = await q.query<{ url: string }>('select url from card_photos where user_id = $1 and url = any($2)', [
     caller.userId,
@@ -347,20 +363,65 @@ async function checkPhotos(q: Queryable, caller: Caller, body: CreateCardBody): 
 /**
  * POST /api/card/create and the sync mutation saveCard: creates my card or replaces it whole
  * (every field, every extension list), in one transaction, and answers it as GET /api/card/info
- * would. The card row is written first: it holds the lock that makes concurrent saves of one
- * user queue, and its update bumps the version sync sends it by.
+ * would. A whole-card save is an edit of every field, stamped when it was made.
  */
 export async function saveCard(s: Services, caller: Caller, body: CreateCardBody): Promise<MyCard> {
-  const entries = entryInserts(body.extension);
-  const { card, holders } = await s.db.tx(async (q) => {
+  const stamp = stampOf(caller);
+  const clocks = Object.fromEntries([...CARD_FIELDS, ...CARD_LISTS].map((key) => [key, stamp]));
+  return writeCard(s, caller, async (q) => {
     await checkPhotos(q, caller, body);
+    return { body, clocks };
+  });
+}
+
+/**
+ * The sync mutation patchCard: only what an edit changed, merged into my card as it is now
+ * (src/lib/card-merge.ts): a field a later edit wrote keeps that edit, lists merge entry by entry.
+ */
+export async function patchCard(s: Services, caller: Caller, patch: PatchCardBody): Promise<MyCard> {
+  return writeCard(s, caller, async (q) => {
+    const [current] = await q.query<{ clocks: FieldClocks }>(
+      'select clocks from cards where user_id = $1 and deleted_at is null for update',
+      [caller.userId],
+    );
+    const mine = current ? await loadMyCard(q, caller) : null;
+    const outcome = applyCardPatch(
+      mine ? cardBodyOf(mine.card) : EMPTY_CARD,
+      patch,
+      current?.clocks ?? {},
+      stampOf(caller),
+    );
+    superseded(
+      caller,
+      outcome.superseded.map((field) => `card.${field}`),
+    );
+    // Only photos this change puts in are checked: the card's own ones were checked when saved.
+    const photos = (['photo', 'photo_back'] as const).filter((field) => patch.fields?.[field] === outcome.card[field]);
+    await checkPhotos(q, caller, outcome.card, photos);
+    return { body: outcome.card, clocks: outcome.clocks };
+  });
+}
+
+/**
+ * Writes my card in one transaction: `prepare` (run inside it) gives the card to store and its
+ * field stamps. The card row is written first: it holds the lock that makes concurrent saves of
+ * one user queue, and its update bumps the version sync sends it by.
+ */
+async function writeCard(
+  s: Services,
+  caller: Caller,
+  prepare: (q: Queryable) => Promise<{ body: CreateCardBody; clocks: FieldClocks }>,
+): Promise<MyCard> {
+  const { card, holders } = await s.db.tx(async (q) => {
+    const { body, clocks } = await prepare(q);
+    const entries = entryInserts(body.extension);
     const [row] = await q.query<{ id: number }>(
-      `insert into cards (user_id, is_open, name, english_name, photo, photo_back, profile, search_text)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
+      `insert into cards (user_id, is_open, name, english_name, photo, photo_back, profile, search_text, clocks)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
        on conflict (user_id) where deleted_at is null do update set
          is_open = excluded.is_open, name = excluded.name, english_name = excluded.english_name,
          photo = excluded.photo, photo_back = excluded.photo_back, profile = excluded.profile,
-         search_text = excluded.search_text
+         search_text = excluded.search_text, clocks = excluded.clocks
        returning id`,
       [
         caller.userId,
@@ -371,6 +432,7 @@ export async function saveCard(s: Services, caller: Caller, body: CreateCardBody
         body.photo_back,
         body.profile,
         searchTextOf(body),
+        JSON.stringify(clocks),
       ],
     );
     if (!row) throw new Error('card upsert returned no row');
@@ -396,6 +458,7 @@ export async function saveCard(s: Services, caller: Caller, body: CreateCardBody
   });
   s.sharedCards.evict(card.share_str);
   await pushCardChanged(s, holders);
+  await pokeOwnDevices(s, caller);
   return card;
 }
 

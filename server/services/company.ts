@@ -8,12 +8,15 @@ import {
   type SaveCompanyBody,
   type SyncRow,
 } from '../../src/api';
+import { isNewer } from '../../src/lib/hlc';
 import { isM3u8Url } from '../../src/lib/video-url';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import type { Upload } from '../http/uploads';
 import { randomKey } from '../security/secrets';
+import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
+import { pokeOwnDevices } from './pushes';
 
 /**
  * Company promotional content (SPEC §2 information blocks, §7): one ordered list of blocks per
@@ -76,7 +79,8 @@ async function checkFiles(q: Queryable, caller: Caller, items: CompanyItem[]): P
  * server measured at upload, whatever the client sent.
  */
 export async function saveCompany(s: Services, caller: Caller, body: SaveCompanyBody): Promise<CompanyContent> {
-  return s.db.tx(async (q) => {
+  const stamp = stampOf(caller);
+  const content = await s.db.tx(async (q) => {
     const sizes = await checkFiles(q, caller, body.items);
     const items = body.items.map((item): CompanyItem => {
       if (item.type !== 'pdf') return item;
@@ -84,10 +88,20 @@ export async function saveCompany(s: Services, caller: Caller, body: SaveCompany
     });
     // Bumps the content's version, and holds its row lock: concurrent saves of one user queue
     // here, so the list is always exactly one of them.
-    await q.query(
+    const [head] = await q.query<{ stamp: string | null }>(
       `insert into company_content (user_id) values ($1)
-       on conflict (user_id) do update set deleted_at = null`,
+       on conflict (user_id) do update set deleted_at = null
+       returning clocks->>'items' as stamp`,
       [caller.userId],
+    );
+    if (!isNewer(stamp, head?.stamp)) {
+      // A later save made elsewhere keeps its list (the version moved, so this device pulls it).
+      superseded(caller, ['company']);
+      return { items: await readItems(q, caller.userId) };
+    }
+    await q.query(
+      `update company_content set clocks = jsonb_set(clocks, '{items}', to_jsonb($2::text)) where user_id = $1`,
+      [caller.userId, stamp],
     );
     const [card] = await q.query<{ id: number }>(
       'select id from cards where user_id = $1 and deleted_at is null order by id limit 1',
@@ -102,6 +116,8 @@ export async function saveCompany(s: Services, caller: Caller, body: SaveCompany
     );
     return { items: await readItems(q, caller.userId) };
   });
+  await pokeOwnDevices(s, caller);
+  return content;
 }
 
 const notFound = () => new ApiError(404, 'companyCardNotFound');

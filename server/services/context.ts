@@ -1,4 +1,5 @@
 import type { Locale } from '../../src/i18n/langs';
+import type { Hlc } from '../../src/lib/hlc';
 import type { BlobStore } from '../blobs/store';
 import type { Db } from '../db/db';
 import type { CodeSender } from '../mail/sender';
@@ -29,4 +30,12 @@ export type Services = {
  * (e.g. https://cardbook.example), on which the links we answer them are built, and the
  * language of the request (texts written at read time, such as notifications, use it).
  */
-export type Caller = { userId: number; tokenId: number; ip: string; origin: string; locale: Locale };
+export type Caller = {
+  userId: number;
+  tokenId: number;
+  ip: string;
+  origin: string;
+  locale: Locale;
+  /** A sync mutation: when it was made, and the fields a newer edit kept (see ./clock.ts). */
+  clock?: { hlc: Hlc; superseded: string[] };
+};

@@ -17,11 +17,13 @@ import {
   type SyncRow,
 } from '../../src/api';
 import { companyLine } from '../../src/lib/company-line';
+import { isNewer } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
+import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
-import { lockMainGroup, mainGroupFixed, ownGroupRow, touchFriends } from './groups';
-import { pushSystem, SystemSub, systemMessage } from './pushes';
+import { liveGroup, lockMainGroup, mainGroupFixed, ownGroupRow, touchFriends } from './groups';
+import { pokeOwnDevices, pushSystem, SystemSub, systemMessage } from './pushes';
 
 /**
  * Friends (SPEC §3 "Friend entry", §4 friend status, §7 Friends). A friend entry (`friends`,
@@ -102,9 +104,6 @@ async function lockFriend(q: Queryable, userId: number, acceptId: number): Promi
   );
   if (!row) throw friendNotFound();
 }
-
-const listChanged = (s: Services, caller: Caller) =>
-  pushSystem(s, [caller.userId], systemMessage(SystemSub.listChanged));
 
 // Reading ----------------------------------------------------------------------------------
 
@@ -194,7 +193,7 @@ export async function addFriends(s: Services, caller: Caller, body: AddFriendBod
   });
   if (owners.length > 0) {
     await pushSystem(s, owners, systemMessage(SystemSub.cardAdded));
-    await listChanged(s, caller);
+    await pokeOwnDevices(s, caller);
   }
   return { friend_list: friends };
 }
@@ -272,21 +271,32 @@ export async function delFriend(s: Services, caller: Caller, params: AcceptIdPar
       systemMessage(SystemSub.cardRemoved, { accept_id: entry.acceptId, group_id: entry.groups }),
     );
   }
-  await listChanged(s, caller);
+  await pokeOwnDevices(s, caller);
   return null;
 }
 
 /** POST /api/friend/remark: my remark for an entry ('' clears it). */
 export async function setRemark(s: Services, caller: Caller, body: RemarkBody): Promise<Friend> {
+  const stamp = stampOf(caller);
   const friend = await s.db.tx(async (q) => {
-    const updated = await q.query(
-      'update friends set remark = $3 where id = $1 and user_id = $2 and deleted_at is null returning id',
-      [body.accept_id, caller.userId, body.remark],
+    const [row] = await q.query<{ stamp: string | null }>(
+      `select clocks->>'remark' as stamp from friends where id = $1 and user_id = $2 and deleted_at is null for update`,
+      [body.accept_id, caller.userId],
     );
-    if (updated.length === 0) throw friendNotFound();
+    if (!row) throw friendNotFound();
+    if (isNewer(stamp, row.stamp)) {
+      await q.query(
+        `update friends set remark = $2, clocks = jsonb_set(clocks, '{remark}', to_jsonb($3::text)) where id = $1`,
+        [body.accept_id, body.remark, stamp],
+      );
+    } else {
+      // A later edit made elsewhere keeps its remark; the entry is sent again so this device shows it.
+      superseded(caller, ['remark']);
+      await touchFriends(q, [body.accept_id]);
+    }
     return readFriend(q, caller.userId, body.accept_id);
   });
-  await listChanged(s, caller);
+  await pokeOwnDevices(s, caller);
   return friend;
 }
 
@@ -318,7 +328,7 @@ async function changeGroups(
     await touchFriends(q, [acceptId]);
     return readFriend(q, caller.userId, acceptId);
   });
-  await listChanged(s, caller);
+  await pokeOwnDevices(s, caller);
   return friend;
 }
 
@@ -342,11 +352,12 @@ export function delFriendFromGroup(s: Services, caller: Caller, params: FriendGr
 export function moveToGroup(s: Services, caller: Caller, params: MoveToGroupParams): Promise<Friend> {
   const { acceptId, fromGroupId: from, toGroupId: to } = params;
   return changeGroups(s, caller, acceptId, async (q) => {
-    if (from !== MAIN_GROUP_ID) await ownGroupRow(q, caller.userId, from);
     if (to !== MAIN_GROUP_ID) await ownGroupRow(q, caller.userId, to);
     if (from === to) return;
     if (to !== MAIN_GROUP_ID) await joinGroup(q, caller.userId, acceptId, to);
-    if (from !== MAIN_GROUP_ID) await leaveGroup(q, acceptId, from);
+    // A group deleted meanwhile (on another device) has nothing left to leave: the move still
+    // puts the friend in the target instead of losing it.
+    if (from !== MAIN_GROUP_ID && (await liveGroup(q, caller.userId, from))) await leaveGroup(q, acceptId, from);
   });
 }
 

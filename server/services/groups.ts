@@ -10,11 +10,13 @@ import {
   type SyncRow,
 } from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
+import { isNewer } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
+import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
-import { pushSystem, SystemSub, systemMessage } from './pushes';
+import { pokeOwnDevices } from './pushes';
 
 /**
  * Friend groups (SPEC §3 "Friend group", §7 Groups). Group 1 is every user's main group: it
@@ -78,11 +80,21 @@ export async function lockMainGroup(q: Queryable, userId: number): Promise<numbe
 export async function ownGroupRow(q: Queryable, userId: number, groupId: number): Promise<GroupRow> {
   const [row] = await q.query<GroupRow>(
     `select ${GROUP_COLUMNS} from friend_groups
-     where id = $1 and user_id = $2 and not is_main and deleted_at is null`,
+     where id = $1 and user_id = $2 and not is_main`,
     [groupId, userId],
   );
   if (!row) throw groupNotFound();
+  if (row.deleted) throw new ApiError(404, 'groupGone');
   return row;
+}
+
+/** Whether one of my groups (not the main one) exists and is not deleted. */
+export async function liveGroup(q: Queryable, userId: number, groupId: number): Promise<boolean> {
+  const rows = await q.query('select 1 from friend_groups where id = $1 and user_id = $2 and deleted_at is null', [
+    groupId,
+    userId,
+  ]);
+  return rows.length > 0;
 }
 
 async function readGroups(q: Queryable, caller: Caller): Promise<GroupList> {
@@ -110,9 +122,6 @@ export async function friendUpdate(s: Services, caller: Caller): Promise<{ total
   return { total: row?.total ?? 0 };
 }
 
-const listChanged = (s: Services, caller: Caller) =>
-  pushSystem(s, [caller.userId], systemMessage(SystemSub.listChanged));
-
 /** POST /api/group/add: a new group after the others (before the main one). */
 export async function addGroup(s: Services, caller: Caller, body: AddGroupBody): Promise<Group> {
   const group = await s.db.tx(async (q) => {
@@ -130,20 +139,34 @@ export async function addGroup(s: Services, caller: Caller, body: AddGroupBody):
     if (!row) throw new Error('group insert returned no row');
     return groupOf(row, caller.locale);
   });
-  await listChanged(s, caller);
+  await pokeOwnDevices(s, caller);
   return group;
 }
 
 /** POST /api/group/edit: renames one of my groups (not the main one). */
 export async function editGroup(s: Services, caller: Caller, body: EditGroupBody): Promise<Group> {
   if (body.group_id === MAIN_GROUP_ID) throw mainGroupFixed();
-  const [row] = await s.db.query<GroupRow>(
-    `update friend_groups set name = $3 where id = $1 and user_id = $2 and not is_main and deleted_at is null
-     returning ${GROUP_COLUMNS}`,
-    [body.group_id, caller.userId, body.group_name],
-  );
-  if (!row) throw groupNotFound();
-  await listChanged(s, caller);
+  const stamp = stampOf(caller);
+  const row = await s.db.tx(async (q) => {
+    await ownGroupRow(q, caller.userId, body.group_id);
+    const [clock] = await q.query<{ stamp: string | null }>(
+      `select clocks->>'name' as stamp from friend_groups where id = $1 for update`,
+      [body.group_id],
+    );
+    const newer = isNewer(stamp, clock?.stamp);
+    // A rename made later elsewhere keeps its name; the group is sent again so this device shows it.
+    if (!newer) superseded(caller, ['group_name']);
+    const [updated] = await q.query<GroupRow>(
+      newer
+        ? `update friend_groups set name = $2, clocks = jsonb_set(clocks, '{name}', to_jsonb($3::text))
+           where id = $1 returning ${GROUP_COLUMNS}`
+        : `update friend_groups set updated_at = now() where id = $1 returning ${GROUP_COLUMNS}`,
+      newer ? [body.group_id, body.group_name, stamp] : [body.group_id],
+    );
+    if (!updated) throw groupNotFound();
+    return updated;
+  });
+  await pokeOwnDevices(s, caller);
   return groupOf(row, caller.locale);
 }
 
@@ -173,7 +196,7 @@ export async function delGroup(s: Services, caller: Caller, params: GroupIdParam
       members.map((m) => m.friend_id),
     );
   });
-  await listChanged(s, caller);
+  await pokeOwnDevices(s, caller);
   return null;
 }
 
@@ -197,7 +220,7 @@ export async function sortGroups(s: Services, caller: Caller, body: SortGroupsBo
     }
     return readGroups(q, caller);
   });
-  await listChanged(s, caller);
+  await pokeOwnDevices(s, caller);
   return list;
 }
 
@@ -213,7 +236,7 @@ export async function cancelGroupUpdate(s: Services, caller: Caller, params: Gro
     args,
   );
   if (row) {
-    await listChanged(s, caller);
+    await pokeOwnDevices(s, caller);
     return groupOf(row, caller.locale);
   }
   const [current] = await s.db.query<GroupRow>(

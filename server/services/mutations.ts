@@ -2,7 +2,7 @@ import type { z } from 'zod/mini';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../src/api';
 import { invalidInput } from '../http/envelope';
 import { invalidField } from '../http/errors';
-import { saveCard } from './cards';
+import { patchCard, saveCard } from './cards';
 import { saveCompany } from './company';
 import type { Caller, Services } from './context';
 import { addFriends, copyToGroup, delFriend, delFriendFromGroup, moveToGroup, setRemark } from './friends';
@@ -17,6 +17,7 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   setProfile,
   saveCompany,
   saveCard,
+  patchCard,
   addFriend: (s, caller, { content }) => addFriends(s, caller, { content }),
   delFriend,
   delFriendFromGroup,

@@ -1,8 +1,11 @@
 import sharp from 'sharp';
 import type { Profile, SetProfileBody } from '../../src/api';
+import { isNewer } from '../../src/lib/hlc';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
+import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
+import { pokeOwnDevices } from './pushes';
 import { findUserById, profileOf } from './users';
 
 export async function getProfile(s: Services, caller: Caller): Promise<Profile> {
@@ -20,13 +23,36 @@ const COLUMN: Record<keyof SetProfileBody, string> = {
   birth: 'birth',
 };
 
-/** Changes only the fields sent, in one statement. */
+/**
+ * Changes only the fields sent, each only if this edit was made after the field's last write
+ * (newest edit wins, see ./clock.ts), in one transaction; my other devices are poked to pull.
+ */
 export async function setProfile(s: Services, caller: Caller, body: SetProfileBody): Promise<Profile> {
-  const entries = (Object.keys(COLUMN) as (keyof SetProfileBody)[]).filter((k) => body[k] !== undefined);
-  if (entries.length > 0) {
-    const sets = entries.map((k, i) => `${COLUMN[k]} = $${i + 2}`).join(', ');
-    await s.db.query(`update users set ${sets} where id = $1`, [caller.userId, ...entries.map((k) => body[k])]);
-  }
+  const stamp = stampOf(caller);
+  await s.db.tx(async (q) => {
+    const [row] = await q.query<{ clocks: Record<string, string> }>(
+      'select clocks from users where id = $1 for update',
+      [caller.userId],
+    );
+    if (!row) throw new ApiError(401, 'loginRequired');
+    const sent = (Object.keys(COLUMN) as (keyof SetProfileBody)[]).filter((k) => body[k] !== undefined);
+    const fields = sent.filter((k) => isNewer(stamp, row.clocks[k]));
+    superseded(
+      caller,
+      sent.filter((k) => !fields.includes(k)),
+    );
+    if (sent.length === 0) return;
+    // Even when a later edit kept every field, the row is written so its version moves and the
+    // device that sent this change pulls the winning values.
+    const clocks = { ...row.clocks, ...Object.fromEntries(fields.map((k) => [k, stamp])) };
+    const sets = fields.map((k, i) => `${COLUMN[k]} = $${i + 3}`);
+    await q.query(`update users set ${['clocks = $2::jsonb', ...sets].join(', ')} where id = $1`, [
+      caller.userId,
+      JSON.stringify(clocks),
+      ...fields.map((k) => body[k]),
+    ]);
+  });
+  await pokeOwnDevices(s, caller);
   return getProfile(s, caller);
 }
 

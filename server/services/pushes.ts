@@ -1,9 +1,9 @@
 import type { GroupPush, PushPublisher, SystemPush } from '../push/publisher';
-import type { Services } from './context';
+import type { Caller, Services } from './context';
 
 /** SPEC §4 system push sub-types the friends services send (msg_type 1). */
 export const SystemSub = {
-  /** My friends list changed otherwise (another device of mine, a group change): pull. */
+  /** Something of mine changed on another device (friends, groups, card, profile, company): pull. */
   listChanged: 2,
   /** Someone added my card (also a notification). */
   cardAdded: 3,
@@ -25,6 +25,11 @@ export function systemMessage(sub: number, extra: Pick<SystemPush, 'accept_id' |
  */
 export async function pushSystem(s: Services, userIds: Iterable<number>, message: SystemPush): Promise<void> {
   await Promise.all([...new Set(userIds)].map((id) => s.push.publishSystem(id, message).catch(() => undefined)));
+}
+
+/** Something of mine changed (my card, profile, company content, friends or groups): my other devices pull now. */
+export function pokeOwnDevices(s: Services, caller: Caller): Promise<void> {
+  return pushSystem(s, [caller.userId], systemMessage(SystemSub.listChanged));
 }
 
 /**

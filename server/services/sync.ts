@@ -1,10 +1,20 @@
-import type { MutationResult, PullQuery, PullResult, PushBody, PushResult, SyncRow } from '../../src/api';
+import {
+  MUTATION_MAX_BYTES,
+  MUTATIONS,
+  type MutationResult,
+  type PullQuery,
+  type PullResult,
+  type PushBody,
+  type PushResult,
+  type SyncRow,
+} from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
 import type { Queryable } from '../db/db';
 import { inTx } from '../db/in-tx';
 import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
 import { cardRows } from './cards';
+import { acceptStamp, serverStamp } from './clock';
 import { companyRows } from './company';
 import type { Caller, Services } from './context';
 import { friendRows } from './friends';
@@ -51,11 +61,32 @@ export function pageOf(tables: SyncRow[][], cursor: number, limit: number): Pull
   return { rows: page, cursor: page.at(-1)?.version ?? cursor, more: rows.length > limit };
 }
 
-/** Applies the mutations in order; a rejected one is reported and the next one still runs. */
+/**
+ * Applies the mutations in order. A mutation that cannot be taken (unknown name, malformed
+ * stamp, too large, refused by its service) is answered as rejected on its own and the next one
+ * still runs: one bad change never blocks those queued behind it.
+ */
 export async function push(s: Services, caller: Caller, body: PushBody, locale: Locale): Promise<PushResult> {
   const results: MutationResult[] = [];
-  for (const mutation of body.mutations) results.push(await applyOnce(s, caller, body.client_id, mutation, locale));
+  for (const mutation of body.mutations) {
+    const refusal = refusalOf(mutation);
+    results.push(
+      refusal
+        ? { id: mutation.id, ok: false, code: refusal.status, msg: serverText(locale, refusal.key, refusal.params) }
+        : await applyOnce(s, caller, body.client_id, mutation, locale),
+    );
+  }
   return { results };
+}
+
+/** Why a mutation cannot be run at all, before anything is written. */
+function refusalOf(mutation: PushedMutation): ApiError | null {
+  if (!Object.hasOwn(MUTATIONS, mutation.name)) return new ApiError(400, 'unknownChange');
+  if (mutation.hlc !== undefined && acceptStamp(mutation.hlc) === null)
+    return new ApiError(400, 'invalidField', { field: 'hlc' });
+  if (Buffer.byteLength(JSON.stringify(mutation.args ?? null)) > MUTATION_MAX_BYTES)
+    return new ApiError(413, 'changeTooLarge');
+  return null;
 }
 
 type PushedMutation = PushBody['mutations'][number];
@@ -116,9 +147,17 @@ async function attempt(
 ): Promise<MutationResult> {
   await q.query('savepoint mutation');
   try {
-    const data = await runMutation({ ...s, db: inTx(s.db.engine, q) }, caller, mutation.name, mutation.args);
+    // Stamped when it was made on the device; a change from before stamps existed counts as made now.
+    const clock = { hlc: acceptStamp(mutation.hlc) ?? serverStamp(), superseded: [] as string[] };
+    const data = await runMutation(
+      { ...s, db: inTx(s.db.engine, q) },
+      { ...caller, clock },
+      mutation.name,
+      mutation.args,
+    );
     await q.query('release savepoint mutation');
-    return { id: mutation.id, ok: true, data: data ?? null };
+    const result: MutationResult = { id: mutation.id, ok: true, data: data ?? null };
+    return clock.superseded.length > 0 ? { ...result, superseded: [...new Set(clock.superseded)] } : result;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     await q.query('rollback to savepoint mutation');

@@ -216,6 +216,42 @@ export const createCardBodySchema = z.strictObject({
 });
 export type CreateCardBody = z.infer<typeof createCardBodySchema>;
 
+const listChange = <T extends z.ZodMiniType>(entry: T) => z.strictObject({ from: list(entry), to: list(entry) });
+
+/**
+ * The sync mutation patchCard: only what an edit of my card changed (src/lib/card-merge.ts):
+ * the fields it set, and each list it changed as it was before (`from`) and after (`to`).
+ */
+export const patchCardBodySchema = z.strictObject({
+  fields: z.optional(
+    z.partial(
+      z.strictObject({
+        name: nameField,
+        english_name: nameField,
+        photo: photoField,
+        photo_back: photoField,
+        profile: textField(CARD_PROFILE_MAX),
+        is_open: flag,
+      }),
+    ),
+  ),
+  lists: z.optional(
+    z.partial(
+      z.strictObject({
+        company: listChange(companyInput),
+        address: listChange(entryInput),
+        tel: listChange(entryInput),
+        email: listChange(entryInput),
+        website: listChange(entryInput),
+        other: listChange(entryInput),
+        industry: listChange(entryInput),
+        social: listChange(entryInput),
+      }),
+    ),
+  ),
+});
+export type PatchCardBody = z.infer<typeof patchCardBodySchema>;
+
 /**
  * The form fields of POST multipart /api/card/upload, besides its one image file:
  * - side: which photo it is (front by default);

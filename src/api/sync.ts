@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { createCardBodySchema, myCardSchema } from './card';
-import { companyContentSchema, saveCompanyBodySchema } from './company';
+import { createCardBodySchema, myCardSchema, patchCardBodySchema } from './card';
+import { companyContentSchema, SAVE_COMPANY_BODY_MAX_BYTES, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
 import {
   acceptIdParamsSchema,
@@ -32,7 +32,7 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 4;
+export const SYNC_PROTOCOL_VERSION = 5;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
@@ -41,6 +41,12 @@ export const SYNC_PROTOCOL_VERSION = 4;
 //    readNotifications).
 // 4: friend_card_info carries `company`; addFriend may carry `cards` (for the optimistic entry),
 //    addGroup `temp_id` (the device's id for the group until the server's arrives).
+// 5: each mutation carries `hlc`, when it was made (src/lib/hlc.ts): of two edits of one field the
+//    later-made wins (remark, group name, profile and card fields, company content); patchCard
+//    carries only what an edit of my card changed (saveCard, the whole card, stays for old
+//    outboxes); a mutation the server cannot take (unknown name, bad args or hlc, too large) is
+//    rejected alone in `results` and the rest of the batch applies; a result may name the
+//    fields a newer edit kept (`superseded`).
 
 export const PULL_PAGE_MAX = 1000;
 
@@ -86,6 +92,7 @@ export const MUTATIONS = {
   setProfile: setProfileBodySchema,
   saveCompany: saveCompanyBodySchema,
   saveCard: createCardBodySchema,
+  patchCard: patchCardBodySchema,
   addFriend: addFriendMutationSchema,
   delFriend: acceptIdParamsSchema,
   delFriendFromGroup: friendGroupParamsSchema,
@@ -102,22 +109,34 @@ export const MUTATIONS = {
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;
 
-export const mutationSchema = z.strictObject({
+/** One mutation's JSON (args included) may be this large; a larger one is rejected alone (413). */
+export const MUTATION_MAX_BYTES = SAVE_COMPANY_BODY_MAX_BYTES + 64 * 1024;
+/** A push request may be this large: clients cut their batches under it. */
+export const PUSH_BODY_MAX_BYTES = 2 * MUTATION_MAX_BYTES;
+export const PUSH_BATCH_MAX = 100;
+
+/**
+ * The envelope of one mutation. Only its id must be right (it is what the result is reported
+ * under); a wrong name, args or hlc is the mutation's own failure, answered in `results`, so
+ * one bad change can never block the changes queued behind it.
+ */
+export const mutationSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
-  name: z.string().check(z.maxLength(64)),
+  name: z.string(),
   args: z.unknown(),
+  hlc: z.optional(z.unknown()),
 });
-export type Mutation = { id: string; name: MutationName; args: unknown };
+export type Mutation = { id: string; name: MutationName; args: unknown; hlc?: string };
 
 export const pushBodySchema = z.strictObject({
   client_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
-  mutations: z.array(mutationSchema).check(z.minLength(1), z.maxLength(100)),
+  mutations: z.array(mutationSchema).check(z.minLength(1), z.maxLength(PUSH_BATCH_MAX)),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;
 
 /** The outcome of one mutation: applied (with the REST call's data), or rejected with why. */
 export const mutationResultSchema = z.discriminatedUnion('ok', [
-  z.object({ id: z.string(), ok: z.literal(true), data: z.unknown() }),
+  z.object({ id: z.string(), ok: z.literal(true), data: z.unknown(), superseded: z.optional(z.array(z.string())) }),
   z.object({ id: z.string(), ok: z.literal(false), code: z.int(), msg: z.string() }),
 ]);
 export type MutationResult = z.infer<typeof mutationResultSchema>;

@@ -42,7 +42,11 @@ export function MemberChrome({ online }: { online: boolean }) {
 
   useEffect(() => {
     if (state.rejected.length === 0) return;
-    for (const rejection of state.rejected) toast(t('app.sync.rejected', { msg: rejection.msg }), 'error');
+    // Told once each: an outdone edit as news, a dropped change as an error.
+    for (const notice of state.rejected) {
+      if (notice.key === 'superseded') toast(t('app.sync.superseded'), 'info');
+      else toast(notice.key ? t(`app.sync.${notice.key}`) : t('app.sync.rejected', { msg: notice.msg }), 'error');
+    }
     void patchSyncState(db, { rejected: [] });
   }, [state.rejected, t]);
 

@@ -11,7 +11,12 @@ export type OutboxRow = {
   name: MutationName;
   args: unknown;
   createdAt: number;
+  /** When the change was made (src/lib/hlc.ts): of two edits of one field the later-made wins. */
+  hlc?: string;
 };
+
+/** Why a change is told to the user: the server's own message, or one of ours (app.sync.*). */
+export type SyncNotice = { id: string; name: string; msg: string; key?: 'tooLarge' | 'fileMissing' | 'superseded' };
 
 export type SyncState = {
   /** This browser's sync worker believes the server is reachable. */
@@ -21,8 +26,8 @@ export type SyncState = {
   lastSyncAt: number;
   /** The server refused the session (401): the app must sign out. */
   unauthorized: boolean;
-  /** Mutations the server rejected, to tell the user once. */
-  rejected: { id: string; name: string; msg: string }[];
+  /** Changes rejected (dropped) or outdone by a newer edit, to tell the user once. */
+  rejected: SyncNotice[];
 };
 
 export type Session = { token: string; userId: number; loginType?: number };
@@ -43,6 +48,8 @@ export type MetaRow =
   | { key: 'pushUnread'; value: number }
   /** Whether the live push connection is up and subscribed, and since when (written on change). */
   | { key: 'liveState'; value: { connected: boolean; since: number } }
+  /** The last hybrid logical clock stamp this device made (src/lib/hlc.ts). */
+  | { key: 'hlc'; value: string }
   /** Groups made on this device: temporary id → the server's id, once the server has made them. */
   | { key: 'createdGroups'; value: Record<string, number> };
 

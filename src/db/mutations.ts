@@ -10,7 +10,10 @@ import {
   NOTIFY_UNREAD,
   type Profile,
 } from '../api';
+import { applyCardPatch, cardBodyOf, EMPTY_CARD } from '../lib/card-merge';
+import { nextHlc } from '../lib/hlc';
 import type { CardbookDB, FriendRow } from './CardbookDB';
+import { clientId } from './client-id';
 
 /**
  * The local effect of each mutation, one definition used twice: when the user makes the
@@ -92,6 +95,19 @@ const localEffects: LocalEffects = {
       group_update_num: current?.group_update_num ?? 0,
       ...args,
       extension: withoutBlankEntries(args.extension),
+    });
+  },
+  async patchCard(db, args) {
+    const current = await db.card.get('me');
+    const { card } = applyCardPatch(current ? cardBodyOf(current) : EMPTY_CARD, args, {}, '');
+    await db.card.put({
+      key: 'me',
+      card_id: current?.card_id ?? 0,
+      share_str: current?.share_str ?? '',
+      share: current?.share ?? NO_SHARE,
+      group_update_num: current?.group_update_num ?? 0,
+      ...card,
+      extension: withoutBlankEntries(card.extension),
     });
   },
   async saveCompany(db, args) {
@@ -238,8 +254,17 @@ export async function mutate<N extends MutationName>(db: CardbookDB, name: N, ar
     // A screen may still show a new group by the temporary id the server has just replaced.
     const resolved = withKnownGroups(name, args, await createdGroupIds(db));
     await applyLocal(db, name, resolved);
-    await db.outbox.add({ id: crypto.randomUUID(), name, args: resolved, createdAt: Date.now() });
+    const now = Date.now();
+    await db.outbox.add({ id: crypto.randomUUID(), name, args: resolved, createdAt: now, hlc: await stamp(db, now) });
   });
+}
+
+/** The next clock stamp of this device, recorded (call inside a transaction over db.meta). */
+async function stamp(db: CardbookDB, now: number): Promise<string> {
+  const last = await db.meta.get('hlc');
+  const next = nextHlc(last?.key === 'hlc' ? last.value : null, now, await clientId(db));
+  await db.meta.put({ key: 'hlc', value: next });
+  return next;
 }
 
 /** Re-applies every pending change on top of fresh server rows; call inside the pull's transaction. */

@@ -1,6 +1,18 @@
 import { liveQuery } from 'dexie';
+
+export { clientId } from './client-id';
+
 import type { Profile, PullResult } from '../api';
-import type { CardbookDB, FriendRow, GroupRow, NotificationRow, OutboxRow, Session, SyncState } from './CardbookDB';
+import type {
+  CardbookDB,
+  FriendRow,
+  GroupRow,
+  NotificationRow,
+  OutboxRow,
+  Session,
+  SyncNotice,
+  SyncState,
+} from './CardbookDB';
 import { createdGroupIds, groupIdsOf, groupRefs, LOCAL_TABLES, mapGroupRefs, rebasePending } from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
@@ -20,17 +32,6 @@ export async function readSession(db: CardbookDB): Promise<Session | null> {
 export async function readLang(db: CardbookDB): Promise<string | null> {
   const row = await db.meta.get('lang');
   return row?.key === 'lang' ? row.value : null;
-}
-
-/** This browser's client id for push idempotency, made once. */
-export async function clientId(db: CardbookDB): Promise<string> {
-  return db.transaction('rw', db.meta, async () => {
-    const row = await db.meta.get('clientId');
-    if (row?.key === 'clientId') return row.value;
-    const id = crypto.randomUUID().replaceAll('-', '');
-    await db.meta.put({ key: 'clientId', value: id });
-    return id;
-  });
 }
 
 export async function readCursor(db: CardbookDB): Promise<number> {
@@ -64,7 +65,7 @@ export function pendingBatch(db: CardbookDB, max: number): Promise<OutboxRow[]> 
 export async function settleOutbox(
   db: CardbookDB,
   settled: string[],
-  rejected: { id: string; name: string; msg: string }[],
+  rejected: SyncNotice[],
   createdGroups: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.meta, async () => {
@@ -73,7 +74,8 @@ export async function settleOutbox(
     if (rejected.length > 0) {
       const state = await readSyncState(db);
       await db.meta.put({ key: 'syncState', value: { ...state, rejected: [...state.rejected, ...rejected] } });
-      await db.meta.put({ key: 'cursor', value: 0 });
+      // An outdone edit needs no rewind: the server sent the winning row again.
+      if (rejected.some((r) => r.key !== 'superseded')) await db.meta.put({ key: 'cursor', value: 0 });
     }
   });
 }

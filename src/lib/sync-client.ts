@@ -6,6 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import type { SyncWorkerApi } from '../../workers/sync.worker';
+import syncWorkerUrl from '../../workers/sync.worker.ts?module-worker';
 
 const LOCK_NAME = 'cardbook-sync';
 const CHANNEL = 'cardbook-sync';
@@ -31,7 +32,7 @@ export function startSyncClient(onRole: (role: SyncRole) => void = () => undefin
   setRole('follower');
 
   const lead = async () => {
-    const raw = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module' });
+    const raw = new Worker(syncWorkerUrl, { type: 'module' });
     worker = Comlink.wrap<SyncWorkerApi>(raw);
     await worker.start();
     setRole('leader');

@@ -73,13 +73,16 @@ export function EditProfilePage() {
 function EditProfileForm({ profile }: { profile: ProfileRow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(() => draftOf(profile));
+  // What the form opened with: only fields changed from it are sent, so a field another device
+  // changed meanwhile is not overwritten with the value this form happened to show.
+  const [opened] = useState(() => draftOf(profile));
+  const [draft, setDraft] = useState(opened);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const before = draftOf(profile);
+    const before = opened;
     const body: Record<string, unknown> = {};
     if (draft.fullName !== before.fullName) body.fullName = draft.fullName;
     if (draft.english_name !== before.english_name) body.english_name = draft.english_name;

@@ -11,13 +11,16 @@
  */
 import {
   groupSchema,
+  MUTATION_MAX_BYTES,
   PULL_PAGE_MAX,
+  PUSH_BATCH_MAX,
+  PUSH_BODY_MAX_BYTES,
   type PullResult,
   type PushResult,
   pullResponseSchema,
   pushResponseSchema,
 } from '../../src/api';
-import type { CardbookDB, OutboxRow, Session, UploadTarget } from '../../src/db';
+import type { CardbookDB, OutboxRow, Session, SyncNotice, UploadTarget } from '../../src/db';
 import { groupRefs } from '../../src/db/mutations';
 import {
   applyPull,
@@ -35,7 +38,7 @@ import { localRefs, pruneUploads, replaceRefs, resolveRefs } from '../../src/db/
 /** Where each kind of file picked offline is uploaded (each takes `upload_id` for idempotency). */
 const UPLOAD_PATHS: Record<UploadTarget, string> = { cardPhoto: '/api/card/upload' };
 
-export const PUSH_BATCH = 50;
+export const PUSH_BATCH = Math.min(50, PUSH_BATCH_MAX);
 /** Rows per pull page: the server's maximum (PULL_PAGE_MAX), so a first sync takes few round trips and commits. */
 export const PULL_PAGE = PULL_PAGE_MAX;
 export const BACKOFF_BASE_MS = 1_000;
@@ -56,7 +59,47 @@ class Unauthorized extends Error {}
 /** The server refused a file for good (too large, not an image): the change using it is rejected. */
 class Refused extends Error {}
 
-type Rejection = { id: string; name: string; msg: string };
+type Rejection = SyncNotice;
+
+/** The server answered the request itself cannot be taken (malformed, too large): not worth retrying as is. */
+const isRefusal = (status: number) =>
+  status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
+
+const encoder = new TextEncoder();
+const bytes = (text: string) => encoder.encode(text).length;
+
+function wireOf({ id, name, args, hlc }: OutboxRow) {
+  return hlc ? { id, name, args, hlc } : { id, name, args };
+}
+
+function pushBody(client: string, batch: readonly OutboxRow[]): string {
+  return JSON.stringify({ client_id: client, mutations: batch.map(wireOf) });
+}
+
+/**
+ * The longest head of the queue whose request fits the server's body limit, and the changes
+ * that are too large to be sent ever (set apart at once, so they never hold up the queue). A
+ * change under the per-change limit always fits a request on its own.
+ */
+export function cutBySize(
+  client: string,
+  entries: readonly OutboxRow[],
+): { batch: OutboxRow[]; tooLarge: OutboxRow[] } {
+  const batch: OutboxRow[] = [];
+  const tooLarge: OutboxRow[] = [];
+  let size = bytes(pushBody(client, []));
+  for (const entry of entries) {
+    if (bytes(JSON.stringify(entry.args ?? null)) > MUTATION_MAX_BYTES) {
+      tooLarge.push(entry);
+      continue;
+    }
+    const own = bytes(JSON.stringify(wireOf(entry))) + 1;
+    if (batch.length > 0 && size + own > PUSH_BODY_MAX_BYTES) break;
+    batch.push(entry);
+    size += own;
+  }
+  return { batch, tooLarge };
+}
 
 export function backoffDelay(failures: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
@@ -119,7 +162,7 @@ export function createSyncEngine(deps: SyncDeps) {
       try {
         const urls = await resolveRefs(db, refs, (file) => upload(session, file));
         if (urls) ready.push({ ...entry, args: replaceRefs(entry.args, urls) });
-        else lost.push({ id: entry.id, name: entry.name, msg: 'file missing on this device' });
+        else lost.push({ id: entry.id, name: entry.name, msg: '', key: 'fileMissing' });
       } catch (err) {
         if (!(err instanceof Refused)) throw err;
         lost.push({ id: entry.id, name: entry.name, msg: err.message });
@@ -128,39 +171,78 @@ export function createSyncEngine(deps: SyncDeps) {
     return { ready, lost };
   }
 
+  type Sent = { kind: 'applied'; result: PushResult } | { kind: 'refused'; status: number; msg: string };
+
+  /** One push request. A request-level refusal (4xx other than 401/408/429) is answered, not thrown. */
+  async function send(session: Session, client: string, batch: OutboxRow[]): Promise<Sent> {
+    const headers: Record<string, string> = { token: session.token, 'content-type': 'application/json' };
+    const lang = await readLang(db);
+    if (lang) headers.lang = lang;
+    const res = await deps.fetch(`${deps.baseUrl}/api/sync/push`, {
+      method: 'POST',
+      headers,
+      body: pushBody(client, batch),
+    });
+    if (res.status === 401) throw new Unauthorized();
+    if (isRefusal(res.status)) {
+      const json = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+      return {
+        kind: 'refused',
+        status: res.status,
+        msg: typeof json?.msg === 'string' ? json.msg : `HTTP ${res.status}`,
+      };
+    }
+    if (!res.ok) throw new Error(`/api/sync/push: HTTP ${res.status}`);
+    return { kind: 'applied', result: pushResponseSchema.parse(await res.json()).data };
+  }
+
+  /**
+   * Drains the outbox in order, in batches cut under the server's size limit. No change can
+   * block the ones behind it: a change too large to ever send is dropped at once, and a batch the
+   * server refuses as a whole is halved until the change it cannot take is alone, which is then
+   * dropped; each dropped change is told to the user once and its optimistic rows are replaced
+   * by the next pull.
+   */
   async function push(session: Session): Promise<void> {
     const client = await clientId(db);
+    let limit = PUSH_BATCH;
     for (;;) {
       await renameCreatedGroups(db);
-      const queued = untilCreatedGroupIsNamed(await pendingBatch(db, PUSH_BATCH));
-      const { ready: batch, lost } = await withFiles(session, queued);
-      if (lost.length > 0)
+      const queued = untilCreatedGroupIsNamed(await pendingBatch(db, limit));
+      const { ready, lost } = await withFiles(session, queued);
+      const { batch, tooLarge } = cutBySize(client, ready);
+      lost.push(...tooLarge.map((entry) => ({ id: entry.id, name: entry.name, msg: '', key: 'tooLarge' as const })));
+      if (lost.length > 0) {
         await settleOutbox(
           db,
           lost.map((l) => l.id),
           lost,
         );
+      }
       if (batch.length === 0 && lost.length === 0) return;
       if (batch.length === 0) continue;
-      const result: PushResult = await call(
-        session,
-        '/api/sync/push',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            client_id: client,
-            mutations: batch.map(({ id, name, args }) => ({ id, name, args })),
-          }),
-        },
-        (json) => pushResponseSchema.parse(json).data,
-      );
+      const sent = await send(session, client, batch);
+      if (sent.kind === 'refused') {
+        const [only] = batch;
+        if (batch.length === 1 && only) {
+          const key = sent.status === 413 ? ('tooLarge' as const) : undefined;
+          await settleOutbox(db, [only.id], [{ id: only.id, name: only.name, msg: sent.msg, ...(key ? { key } : {}) }]);
+          limit = PUSH_BATCH;
+        } else {
+          limit = Math.max(1, Math.floor(batch.length / 2));
+        }
+        continue;
+      }
       const names = new Map(batch.map((m) => [m.id, m.name]));
       await settleOutbox(
         db,
-        result.results.map((r) => r.id),
-        result.results.flatMap((r) => (r.ok ? [] : [{ id: r.id, name: names.get(r.id) ?? '', msg: r.msg }])),
-        createdGroups(batch, result),
+        sent.result.results.map((r) => r.id),
+        sent.result.results.flatMap((r): SyncNotice[] => {
+          const name = names.get(r.id) ?? '';
+          if (!r.ok) return [{ id: r.id, name, msg: r.msg }];
+          return r.superseded ? [{ id: r.id, name, msg: '', key: 'superseded' }] : [];
+        }),
+        createdGroups(batch, sent.result),
       );
     }
   }
@@ -203,6 +285,10 @@ export function createSyncEngine(deps: SyncDeps) {
     }, ms);
   }
 
+  /**
+   * Pushes, then pulls whatever happened to the push: a push that keeps failing (a server error)
+   * must not stop this device from receiving the other devices' changes.
+   */
   async function cycle(): Promise<void> {
     const session = await readSession(db);
     if (!session) {
@@ -210,12 +296,23 @@ export function createSyncEngine(deps: SyncDeps) {
       return;
     }
     await patchSyncState(db, { syncing: true });
+    let pushed = true;
     try {
-      await push(session);
+      try {
+        await push(session);
+      } catch (err) {
+        if (err instanceof Unauthorized) throw err;
+        pushed = false;
+      }
       await pull(session);
-      failures = 0;
       await patchSyncState(db, { syncing: false, online: true, unauthorized: false, lastSyncAt: Date.now() });
-      schedule(PERIODIC_PULL_MS);
+      if (pushed) {
+        failures = 0;
+        schedule(PERIODIC_PULL_MS);
+      } else {
+        failures += 1;
+        schedule(backoffDelay(failures, random));
+      }
     } catch (err) {
       if (err instanceof Unauthorized) {
         await patchSyncState(db, { syncing: false, unauthorized: true });

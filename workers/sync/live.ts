@@ -10,7 +10,6 @@
  * A push only speeds things up: what it says also arrives by pull, so a lost push (or a broken
  * connection) loses nothing but latency. Errors are logged with the SPEC §8 prefixes.
  */
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { type PushSession, pushSessionResponseSchema, pushTopics } from '../../src/api/push';
 import type { CardbookDB, Session } from '../../src/db';
 import {
@@ -22,6 +21,7 @@ import {
   signalPushSound,
 } from '../../src/db/push-store';
 import { readSession } from '../../src/db/sync-store';
+import { connectMqtt, type MqttClient, type MqttOptions } from './mqtt-ws';
 import { type GroupEffect, parsePush, pushEffect, type SystemEffect } from './push-effects';
 
 export const CONNECT_TIMEOUT_MS = 4_000;
@@ -37,7 +37,7 @@ export type LiveDeps = {
   pullNow: () => void;
   /** A group push for the exchange screen (member count). */
   onGroup?: (groupId: number, effect: GroupEffect) => void;
-  connect?: (url: string, options: IClientOptions) => MqttClient;
+  connect?: (url: string, options: MqttOptions) => MqttClient;
   now?: () => number;
   log?: (prefix: 'mqtt-error' | 'mqtt-err' | 'mqtt-failed', detail: unknown) => void;
 };
@@ -54,7 +54,7 @@ export function mqttClientId(userId: number, suffix: string): string {
 export function createLiveConnection(deps: LiveDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const connect = deps.connect ?? ((url: string, options: IClientOptions) => mqtt.connect(url, options));
+  const connect = deps.connect ?? connectMqtt;
   const log = deps.log ?? ((prefix, detail) => console.error(prefix, detail));
   const suffix = crypto.randomUUID().replaceAll('-', '').slice(0, 8);
 

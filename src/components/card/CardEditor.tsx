@@ -10,9 +10,11 @@ import {
   type CardEntryKind,
 } from '../../api';
 import { db, mutate, stageUpload, usePhotoSrc } from '../../db';
+import { cardPatchOf, EMPTY_CARD, isEmptyPatch } from '../../lib/card-merge';
 import { toast } from '../toast';
 import {
   addRow,
+  bodyOf,
   type CardDraft,
   canAdd,
   type DraftCompany,
@@ -118,7 +120,9 @@ export function CardEditor({ initial, isNew }: { initial: CardDraft; isNew: bool
     setFormError('');
     setSaving(true);
     try {
-      await mutate(db, 'saveCard', result.body);
+      // Only what this edit changed is sent, so edits made meanwhile on another device stay.
+      const patch = cardPatchOf(isNew ? EMPTY_CARD : bodyOf(initial), result.body);
+      if (!isEmptyPatch(patch)) await mutate(db, 'patchCard', patch);
       toast(navigator.onLine ? t('card.editor.saved') : t('card.editor.savedOffline'), 'success');
       await navigate({ to: '/card/info' });
     } finally {
