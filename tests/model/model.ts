@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { type CreateCardBody, MAIN_GROUP_ID, type MutationArgs, type MutationName } from '../../src/api';
+import { MAIN_GROUP_ID, type MutationArgs, type MutationName } from '../../src/api';
+import type { FriendRow, GroupRow } from '../../src/db/CardbookDB';
 import { mutate, newTempGroupId } from '../../src/db/mutations';
+import { cardBodyOf, cardPatchOf, isEmptyPatch } from '../../src/lib/card-merge';
 import type { Device, Failure } from './harness';
 
 /**
@@ -37,7 +39,8 @@ export type Step = { dt: number; op: Op };
 
 export const PROFILE_FIELDS = ['fullName', 'english_name', 'profile', 'sex', 'age', 'birth'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export const CARD_FIELDS = ['name', 'english_name', 'profile', 'is_open', 'tel'] as const;
+/** A card edit: a plain field set, or a phone number added to or removed from the list. */
+export const CARD_FIELDS = ['name', 'english_name', 'profile', 'is_open', 'telAdd', 'telRemove'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
 
 const pick = fc.nat(1_000);
@@ -108,6 +111,9 @@ export class Model {
   /** Temporary group id → the server's, as the devices learnt them. */
   readonly tempIds = new Map<number, number>();
   readonly mutations: MadeMutation[] = [];
+  /** Phone numbers added to my card's list, and those removed (each number is added once). */
+  readonly telAdded = new Set<string>();
+  readonly telRemoved = new Set<string>();
   readonly log: string[] = [];
   private counter = 0;
 
@@ -143,14 +149,9 @@ export class Model {
    * Runs one edit on a device, choosing its targets among what the device shows. Answers false
    * when there is nothing to act on (no friend, no group).
    */
-  async edit(d: Device, e: Edit): Promise<boolean> {
+  async edit(d: Device, e: Edit, shown?: Screen): Promise<boolean> {
     const n = this.next();
-    const friends = (await d.db.friends.toArray())
-      .filter((f) => f.accept_id > 0)
-      .sort((a, b) => a.accept_id - b.accept_id);
-    const groups = (await d.db.groups.toArray())
-      .filter((g) => g.group_id !== MAIN_GROUP_ID)
-      .sort((a, b) => a.group_id - b.group_id);
+    const { friends, groups } = shown ?? (await screen(d));
     const friendAt = (i: number) => friends[i % Math.max(1, friends.length)];
     const groupAt = (i: number) => groups[i % Math.max(1, groups.length)];
     switch (e.k) {
@@ -235,23 +236,30 @@ export class Model {
     }
   }
 
-  /** An edit of one field of my card, sent as the card screen sends it. */
+  /** An edit of my card, sent as the card screen sends it: only what changed (patchCard). */
   private async editCard(d: Device, field: CardField, n: number): Promise<boolean> {
     const card = await d.db.card.get('me');
     if (!card) return false;
-    const value = cardValue(field, n);
-    const body: CreateCardBody = {
-      name: card.name,
-      english_name: card.english_name,
-      photo: card.photo,
-      photo_back: card.photo_back,
-      profile: card.profile,
-      is_open: card.is_open,
-      extension: card.extension,
-    };
-    if (field === 'tel') body.extension = { ...card.extension, tel: value as CreateCardBody['extension']['tel'] };
-    else (body as Record<string, unknown>)[field] = value;
-    await this.mutate(d, 'saveCard', body, [[`card:${field}`, value]]);
+    const base = cardBodyOf(card);
+    const next = { ...base, extension: { ...base.extension } };
+    const fields: [string, unknown][] = [];
+    if (field === 'telAdd') {
+      const content = `+852 5${String(n).padStart(7, '0')}`;
+      next.extension.tel = [...base.extension.tel, { key: 'mobile', content }];
+      this.telAdded.add(content);
+    } else if (field === 'telRemove') {
+      const gone = base.extension.tel[n % Math.max(1, base.extension.tel.length)];
+      if (!gone) return false;
+      next.extension.tel = base.extension.tel.filter((entry) => entry !== gone);
+      this.telRemoved.add(gone.content);
+    } else {
+      const value = cardValue(field, n);
+      (next as Record<string, unknown>)[field] = value;
+      fields.push([`card:${field}`, value]);
+    }
+    const patch = cardPatchOf(base, next);
+    if (isEmptyPatch(patch)) return false;
+    await this.mutate(d, 'patchCard', patch, fields);
     return true;
   }
 
@@ -264,6 +272,19 @@ export class Model {
     }
     return out;
   }
+}
+
+/** What a device's screens show: its friends and groups (other than the main one). */
+export type Screen = { friends: FriendRow[]; groups: GroupRow[] };
+
+export async function screen(d: Device): Promise<Screen> {
+  const friends = (await d.db.friends.toArray())
+    .filter((f) => f.accept_id > 0)
+    .sort((a, b) => a.accept_id - b.accept_id);
+  const groups = (await d.db.groups.toArray())
+    .filter((g) => g.group_id !== MAIN_GROUP_ID)
+    .sort((a, b) => a.group_id - b.group_id);
+  return { friends, groups };
 }
 
 export function profileValue(field: ProfileField, n: number): unknown {
@@ -283,7 +304,7 @@ export function profileValue(field: ProfileField, n: number): unknown {
   }
 }
 
-export function cardValue(field: CardField, n: number): unknown {
+export function cardValue(field: Exclude<CardField, 'telAdd' | 'telRemove'>, n: number): unknown {
   switch (field) {
     case 'name':
       return `Ada card ${n}`;
@@ -293,7 +314,5 @@ export function cardValue(field: CardField, n: number): unknown {
       return `card profile ${n}`;
     case 'is_open':
       return n % 2;
-    case 'tel':
-      return [{ key: 'mobile', content: `+852 5${String(n).padStart(7, '0')}` }];
   }
 }

@@ -4,7 +4,7 @@ import type { MutationResult } from '../../src/api';
 import { call } from '../server/helper';
 import { userWithCard } from '../server/social';
 import { Device, deviceView, Server, serverView, traffic } from './harness';
-import { Model, type Step, stepsArb } from './model';
+import { Model, type Step, screen, stepsArb } from './model';
 
 /**
  * Model-based test of offline-first sync: two or three devices of one user (each its own
@@ -117,9 +117,12 @@ async function run(steps: Step[], deviceCount: number): Promise<void> {
           break;
         case 'editDuringSync': {
           const d = at(op.device);
+          model.log.push(`${d.name} sync, and after ${op.ticks} turns, on the screen from before it:`);
+          // The user acts on the screen as it was drawn before the sync (it may have changed since).
+          const shown = await screen(d);
           const syncing = d.sync();
           await turns(op.ticks);
-          if (!(await model.edit(d, op.edit))) stats.skipped += 1;
+          if (!(await model.edit(d, op.edit, shown))) stats.skipped += 1;
           await syncing;
           await model.learnTempIds([d]);
           break;
@@ -242,7 +245,7 @@ async function check(
       if (deleted.has(Number(key))) continue;
       actual = liveGroups.get(Number(key))?.group_name;
     } else if (kind === 'profile') actual = profile[key];
-    else if (kind === 'card') actual = key === 'tel' ? card.extension.tel : card[key];
+    else if (kind === 'card') actual = card[key];
     else if (kind === 'company') actual = (truth.company as { items: unknown } | null)?.items;
     try {
       expect(actual).toEqual(edit.value);
@@ -253,6 +256,11 @@ async function check(
     }
   }
   if (process.env.MODEL_NEWEST !== '0') expect(wrong, 'fields whose newest edit did not win').toEqual([]);
+
+  // A list is merged entry by entry: every phone number added and not removed is there, no other.
+  const tels = (card.extension.tel as { content: string }[]).map((e) => e.content).sort();
+  const kept = [...model.telAdded].filter((t) => !model.telRemoved.has(t)).sort();
+  expect(tels, 'phone numbers added and not removed').toEqual(kept);
 }
 
 describe('sync engine against the real server (model-based)', () => {
