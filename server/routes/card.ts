@@ -15,7 +15,7 @@ import {
   savedCardResponseSchema,
   sharedCardResponseSchema,
 } from '../../src/api';
-import { callerOf, optionalCaller, requestOrigin, requireCaller } from '../http/auth';
+import { callerOf, optionalCaller, requireCaller } from '../http/auth';
 import { invalidInput } from '../http/envelope';
 import { readUploadWithFields } from '../http/uploads';
 import { serverText } from '../i18n';
@@ -111,19 +111,19 @@ export function cardRoutes(services: Services) {
       async (req, reply) => shared(req, reply, req.params.key),
     );
 
-    const vcardOfKey = async (req: FastifyRequest, reply: FastifyReply, key: string) =>
-      sendVCard(reply, await vcardByShareKey(services, key, requestOrigin(req, services.publicUrl)));
+    const vcardOfKey = async (reply: FastifyReply, key: string) =>
+      sendVCard(reply, await vcardByShareKey(services, key));
 
     app.get(
       '/api/card/user_card_info/:key/1',
       { schema: { params: cardKeyParamsSchema, querystring: plainQuerySchema } },
-      async (req, reply) => vcardOfKey(req, reply, req.params.key),
+      async (req, reply) => vcardOfKey(reply, req.params.key),
     );
 
     app.get(
       '/api/share/vcf/:key/1',
       { schema: { params: cardKeyParamsSchema, querystring: plainQuerySchema } },
-      async (req, reply) => vcardOfKey(req, reply, req.params.key),
+      async (req, reply) => vcardOfKey(reply, req.params.key),
     );
 
     app.get(

@@ -7,6 +7,8 @@ export type RateLimitConfig = {
   register: { points: number; seconds: number };
   verifyCodePerAddress: { points: number; seconds: number };
   verifyCodePerAccount: { points: number; seconds: number };
+  /** Friend adds per user (REST and sync alike): room for a day of scanning, not for a flood. */
+  friendAdds: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -14,23 +16,27 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   register: { points: 20, seconds: 60 * 60 },
   verifyCodePerAddress: { points: 30, seconds: 60 * 60 },
   verifyCodePerAccount: { points: 5, seconds: 10 * 60 },
+  friendAdds: { points: 60, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
   return new RateLimiterMemory({ points: budget.points, duration: budget.seconds, keyPrefix: prefix });
 }
 
-function limited(res: RateLimiterRes): ApiError {
-  return new ApiError(429, 'rateLimited', { minutes: Math.max(1, Math.ceil(res.msBeforeNext / 60_000)) });
+function limited(res: RateLimiterRes, key: 'rateLimited' | 'friendAddLimited' = 'rateLimited'): ApiError {
+  return new ApiError(429, key, { minutes: Math.max(1, Math.ceil(res.msBeforeNext / 60_000)) });
 }
 
 /** Consumes one point for each key, refusing with a rate-limit message when any is spent. */
-async function consume(limiters: [RateLimiterMemory, string][]): Promise<void> {
+async function consume(
+  limiters: [RateLimiterMemory, string][],
+  message?: 'rateLimited' | 'friendAddLimited',
+): Promise<void> {
   for (const [l, key] of limiters) {
     try {
       await l.consume(key);
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw limited(err);
+      if (err instanceof RateLimiterRes) throw limited(err, message);
       throw err;
     }
   }
@@ -42,6 +48,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const registerByAddress = limiter(config.register, 'register-ip');
   const codeByAddress = limiter(config.verifyCodePerAddress, 'code-ip');
   const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
+  const friendAdds = limiter(config.friendAdds, 'friend-add');
   const spent = config.loginFailures.points;
 
   return {
@@ -63,6 +70,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
       await Promise.all([failByAddress.delete(ip), failByAccount.delete(account)]);
     },
     register: (ip: string) => consume([[registerByAddress, ip]]),
+    friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
     verifyCode: (ip: string, account: string) =>
       consume([
         [codeByAddress, ip],

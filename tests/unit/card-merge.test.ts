@@ -10,7 +10,11 @@ const list = fc.uniqueArray(entry, { maxLength: 6, selector: (e) => `${e.key}|${
 
 describe('mergeList', () => {
   it('gives the edit exactly when nobody else touched the list', () => {
-    fc.assert(fc.property(list, list, (from, to) => expect(mergeList(from, from, to)).toEqual(to)));
+    fc.assert(
+      fc.property(list, list, (from, to) => {
+        expect(mergeList(from, from, to)).toEqual(to);
+      }),
+    );
   });
 
   it('changes nothing when replayed', () => {
@@ -44,7 +48,11 @@ describe('applyCardPatch', () => {
 
   it('sends only what changed', () => {
     const before = card('Chan');
-    const after = { ...before, profile: 'Hello', extension: { ...before.extension, tel: [{ key: 'work', content: '12345' }] } };
+    const after = {
+      ...before,
+      profile: 'Hello',
+      extension: { ...before.extension, tel: [{ key: 'work', content: '12345' }] },
+    };
     expect(cardPatchOf(before, after)).toEqual({
       fields: { profile: 'Hello' },
       lists: { tel: { from: [], to: [{ key: 'work', content: '12345' }] } },
