@@ -18,7 +18,7 @@ export function syncRoutes(services: Services) {
 
     app.get(
       '/api/sync/pull',
-      { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, preHandler: signedIn },
+      { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await pull(services, callerOf(req), req.query)),
     );
 
@@ -26,7 +26,7 @@ export function syncRoutes(services: Services) {
       '/api/sync/push',
       {
         schema: { body: pushBodySchema, response: { 200: pushResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
         // Room for a whole company content list (save_company's own limit) and more in one batch.
         bodyLimit: 2 * SAVE_COMPANY_BODY_MAX_BYTES,
       },
