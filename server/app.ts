@@ -50,7 +50,7 @@ export type AppOptions = {
   timeouts?: Partial<Timeouts>;
 };
 
-/** How long a client may take, in ms; see README "Security". */
+/** How long a client may take, in ms; see README "Slow clients". */
 export type Timeouts = {
   /** The whole request, headers and body (uploads are allowed 30 s by SPEC). */
   request: number;
