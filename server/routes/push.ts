@@ -14,7 +14,7 @@ export function pushRoutes(services: Services, config: PushConfig) {
       '/api/push/session',
       {
         schema: { querystring: plainQuerySchema, response: { 200: pushSessionResponseSchema } },
-        preHandler: requireCaller(services),
+        onRequest: requireCaller(services),
       },
       async (req, reply) => {
         const caller = callerOf(req);

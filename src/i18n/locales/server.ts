@@ -6,6 +6,9 @@ export const server = defineNamespace({
     ok: '成功',
     codeSent: '驗證碼已發送',
     codeMail: 'Cardbook 驗證碼：{{code}}（10 分鐘內有效）',
+    accountExistsSubject: 'Cardbook 帳號',
+    accountExistsNotice:
+      '此地址已有 Cardbook 帳號，毋須再次註冊。請直接登入；如忘記密碼，可在登入頁選擇「忘記密碼」重設。如非本人操作，請忽略此訊息。',
     registered: '註冊成功',
     loggedIn: '登入成功',
     loggedOut: '已登出',
@@ -57,6 +60,9 @@ export const server = defineNamespace({
     ok: 'Success',
     codeSent: 'The verification code has been sent',
     codeMail: 'Your Cardbook verification code: {{code}} (valid for 10 minutes)',
+    accountExistsSubject: 'Your Cardbook account',
+    accountExistsNotice:
+      'This address already has a Cardbook account, so there is no need to register again. Sign in instead; if you forgot your password, choose "Forgot password?" on the sign-in page to reset it. If this was not you, ignore this message.',
     registered: 'Registration successful',
     loggedIn: 'Logged in',
     loggedOut: 'Logged out',
@@ -108,6 +114,9 @@ export const server = defineNamespace({
     ok: '成功',
     codeSent: '验证码已发送',
     codeMail: 'Cardbook 验证码：{{code}}（10 分钟内有效）',
+    accountExistsSubject: 'Cardbook 账号',
+    accountExistsNotice:
+      '此地址已有 Cardbook 账号，无需再次注册。请直接登录；如忘记密码，可在登录页选择“忘记密码”重置。如非本人操作，请忽略此消息。',
     registered: '注册成功',
     loggedIn: '登录成功',
     loggedOut: '已退出登录',
@@ -159,6 +168,9 @@ export const server = defineNamespace({
     ok: '成功しました',
     codeSent: '認証コードを送信しました',
     codeMail: 'Cardbook 認証コード：{{code}}（10分間有効）',
+    accountExistsSubject: 'Cardbook アカウント',
+    accountExistsNotice:
+      'このアドレスには既に Cardbook のアカウントがあるため、再登録は不要です。そのままログインしてください。パスワードを忘れた場合は、ログイン画面の「パスワードをお忘れですか？」から再設定できます。心当たりがない場合は、このメッセージを無視してください。',
     registered: '登録が完了しました',
     loggedIn: 'ログインしました',
     loggedOut: 'ログアウトしました',
@@ -212,6 +224,9 @@ export const server = defineNamespace({
     ok: '성공',
     codeSent: '인증 코드가 전송되었습니다',
     codeMail: 'Cardbook 인증 코드: {{code}} (10분간 유효)',
+    accountExistsSubject: 'Cardbook 계정',
+    accountExistsNotice:
+      "이 주소에는 이미 Cardbook 계정이 있으므로 다시 가입할 필요가 없습니다. 바로 로그인하세요. 비밀번호를 잊으셨다면 로그인 화면의 '비밀번호를 잊으셨나요?'에서 재설정할 수 있습니다. 본인이 요청하지 않았다면 이 메시지를 무시하세요.",
     registered: '가입이 완료되었습니다',
     loggedIn: '로그인되었습니다',
     loggedOut: '로그아웃되었습니다',
@@ -263,6 +278,9 @@ export const server = defineNamespace({
     ok: 'สำเร็จ',
     codeSent: 'ส่งรหัสยืนยันแล้ว',
     codeMail: 'รหัสยืนยัน Cardbook: {{code}} (ใช้ได้ 10 นาที)',
+    accountExistsSubject: 'บัญชี Cardbook',
+    accountExistsNotice:
+      'ที่อยู่นี้มีบัญชี Cardbook อยู่แล้ว ไม่ต้องลงทะเบียนใหม่ โปรดเข้าสู่ระบบ หากลืมรหัสผ่าน ให้เลือก "ลืมรหัสผ่าน" ที่หน้าเข้าสู่ระบบเพื่อตั้งใหม่ หากคุณไม่ได้ทำรายการนี้ โปรดเพิกเฉยต่อข้อความนี้',
     registered: 'ลงทะเบียนสำเร็จ',
     loggedIn: 'เข้าสู่ระบบแล้ว',
     loggedOut: 'ออกจากระบบแล้ว',
