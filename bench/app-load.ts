@@ -39,12 +39,14 @@ async function scriptSize(res: Response): Promise<Scripts | null> {
 async function scriptsLoadedFor(browser: Browser, baseURL: string, path: string, existing?: BrowserContext) {
   const context = existing ?? (await newPhoneContext(browser, baseURL));
   const page = await context.newPage();
-  const pending: Promise<Scripts | null>[] = [];
+  // Keyed by URL: the sync worker imports chunks the page has already loaded, and those second
+  // reads come from the browser's cache without a download, so each file counts once.
+  const pending = new Map<string, Promise<Scripts | null>>();
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') pending.push(scriptSize(res));
+    if (res.request().resourceType() === 'script' && !pending.has(res.url())) pending.set(res.url(), scriptSize(res));
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  const sizes = (await Promise.all(pending)).filter((s): s is Scripts => s !== null);
+  const sizes = (await Promise.all(pending.values())).filter((s): s is Scripts => s !== null);
   await page.close();
   if (!existing) await context.close();
   return sizes.reduce(
