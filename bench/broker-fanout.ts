@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { buildApp } from '../server/app';
 import { openDb } from '../server/db/db';
-import { issueToken } from '../server/services/tokens';
+import { sessionClientId } from '../server/push/access';
+import { issueToken, resolveToken } from '../server/services/tokens';
 import { pushTopics } from '../src/api/push';
 import { printTable } from './lib';
 
@@ -51,7 +52,14 @@ export async function brokerFanout(): Promise<void> {
       host.id,
     ]);
     const tokens: string[] = [];
-    for (const user of users) tokens.push(await issueToken(db, user.id, 2));
+    const clientIds: string[] = [];
+    for (const user of users) {
+      const token = await issueToken(db, user.id, 2);
+      const session = await resolveToken(db, token);
+      if (!session) throw new Error('no session');
+      tokens.push(token);
+      clientIds.push(sessionClientId(user.id, session.tokenId));
+    }
 
     const received = new Map<number, (at: number) => void>();
     const connectStart = performance.now();
@@ -60,7 +68,7 @@ export async function brokerFanout(): Promise<void> {
         const client = await mqtt.connectAsync(url, {
           username: String(user.id),
           password: tokens[i + j],
-          clientId: `cardbook_${user.id}`,
+          clientId: clientIds[i + j],
           clean: true,
           reconnectPeriod: 0,
           connectTimeout: 30_000,

@@ -4,6 +4,7 @@ import { appLoad } from './app-load';
 import { brokerFanout } from './broker-fanout';
 import { cardApi } from './card-api';
 import { friendsSync } from './friends-sync';
+import { serverMemory } from './server-memory';
 
 /**
  * `npm run bench`: prints figures measured side by side in one run. Not a test: nothing here
@@ -16,3 +17,4 @@ await cardApi();
 await appLoad();
 await friendsSync();
 await brokerFanout();
+await serverMemory();

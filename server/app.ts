@@ -8,6 +8,7 @@ import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
+import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
 import type { EmbeddedBroker } from './push/embedded';
@@ -46,7 +47,23 @@ export type AppOptions = {
   push?: PushPublisher;
   /** Push transport: the embedded broker on this server (default, prefix `cardbook`) or MQTT_URL's. */
   pushTransport?: PushConfig;
+  /** Slow-client limits (tests shorten them); DEFAULT_TIMEOUTS otherwise. */
+  timeouts?: Partial<Timeouts>;
 };
+
+/** How long a client may take, in ms; see README "Slow clients". */
+export type Timeouts = {
+  /** The whole request, headers and body (uploads are allowed 30 s by SPEC). */
+  request: number;
+  /** The request line and headers. */
+  headers: number;
+  /** An idle kept-alive connection between requests. */
+  keepAlive: number;
+  /** How often Node checks running requests against `request` and `headers`. */
+  checkInterval: number;
+};
+
+export const DEFAULT_TIMEOUTS: Timeouts = { request: 60_000, headers: 30_000, keepAlive: 72_000, checkInterval: 5_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,18 +80,33 @@ export type App = FastifyInstance;
  * before the first request. Used by `npm start`, the tests (through inject) and the benchmarks.
  */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const pushConfig = options.pushTransport ?? DEFAULT_PUSH_CONFIG;
+  const csp = contentSecurityPolicy(pushConfig.external?.wsUrl ? [pushConfig.external.wsUrl] : []);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 256 * 1024,
-    frameworkErrors: sendFrameworkError,
+    // A body trickled in (a byte every few seconds) is cut off with 408 instead of holding a
+    // connection forever; Node checks running requests every checkInterval.
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    http: {
+      headersTimeout: Math.min(timeouts.headers, timeouts.request),
+      connectionsCheckingInterval: timeouts.checkInterval,
+    },
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply, csp);
+      return sendFrameworkError(error, request, reply);
+    },
   });
+  // First of all hooks, so every answer carries them: pages, API, static files, blobs, 404s, errors.
+  app.addHook('onRequest', async (request, reply) => applySecurityHeaders(request, reply, csp));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await migrate(options.db);
   mkdirSync(options.blobDir, { recursive: true });
-  const pushConfig = options.pushTransport ?? DEFAULT_PUSH_CONFIG;
   const push = await startPush(pushConfig, options.db, app.server, app.log);
   // Before the HTTP server closes: upgraded websocket connections would otherwise hold it open.
   app.addHook('preClose', async () => {

@@ -2,16 +2,17 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { pushConfig, readConfig } from './config';
 import { openDb } from './db/db';
+import { prepareDatabase } from './db/prepare';
 import { LogSender } from './mail/sender';
 import { SmtpSender } from './mail/smtp-sender';
 
 /** Starts the server from the environment: the API, the built app and the blobs on one port. */
 export async function main(): Promise<void> {
   const config = readConfig();
+  const pgliteDir = join(config.DATA_DIR, 'pg');
+  if (!config.DATABASE_URL) await prepareDatabase(pgliteDir);
   const db = await openDb(
-    config.DATABASE_URL
-      ? { engine: 'postgres', url: config.DATABASE_URL }
-      : { engine: 'pglite', dataDir: join(config.DATA_DIR, 'pg') },
+    config.DATABASE_URL ? { engine: 'postgres', url: config.DATABASE_URL } : { engine: 'pglite', dataDir: pgliteDir },
   );
   const logger = {
     level: config.LOG_LEVEL,
@@ -29,12 +30,25 @@ export async function main(): Promise<void> {
   if (config.SMTP_URL) {
     app.services.sender = new SmtpSender(config.SMTP_URL, config.MAIL_FROM, new LogSender(app.log));
   }
-  const close = async () => {
-    await app.close();
-    process.exit(0);
+  // SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the broker and the
+  // database (app.close runs those hooks), exit 0. A second signal does not wait.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info(`${signal}: finishing requests in flight, then stopping`);
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error(err, 'stopping failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Cardbook on http://localhost:${config.PORT} (${db.engine})`);
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.PORT;
+  app.log.info(`Cardbook on http://localhost:${port} (${db.engine})`);
 }

@@ -4,10 +4,22 @@ import type { Db, Queryable } from './db';
 
 const parsers = { [types.INT8]: (v: string) => Number(v) };
 
+/**
+ * Postgres settings for the embedded engine. Its memory is one WebAssembly memory that never
+ * shrinks, so every buffer postgres touches stays resident for the life of the process:
+ * initdb's default shared_buffers (128 MB) alone would keep ~130 MB. The data files sit in the
+ * OS page cache anyway, so a small buffer pool costs little; sorts and index builds spill to
+ * disk sooner instead of growing the heap for good.
+ */
+const MEMORY_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB'];
+
+/** PGlite's own start parameters (single-user mode and the like) plus ours. */
+const startParams = [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
+
 /** PGlite in memory (no dataDir) or persisted in a folder. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers });
+  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers, startParams });
   const query = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as unknown[])).rows;
   return {

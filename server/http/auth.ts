@@ -18,7 +18,11 @@ async function callerFrom(services: Services, request: FastifyRequest): Promise<
   return { userId: session.userId, tokenId: session.tokenId, ip: request.ip, origin, locale: request.locale };
 }
 
-/** preHandler for routes that need a signed-in user: the `token` header must be live. */
+/**
+ * onRequest hook for routes that need a signed-in user: the `token` header must be live. It runs
+ * before the body is parsed and validated, so a visitor always gets 401 (SPEC §8), never a
+ * 400 naming fields of a body they may not send at all.
+ */
 export function requireCaller(services: Services) {
   return async (request: FastifyRequest): Promise<void> => {
     request.caller = await callerFrom(services, request);
@@ -27,7 +31,7 @@ export function requireCaller(services: Services) {
 }
 
 /**
- * preHandler for routes open to visitors that answer a signed-in user more (a shared card says
+ * onRequest hook for routes open to visitors that answer a signed-in user more (a shared card says
  * whether it is already their friend): a live token sets the caller; none, or a dead one, leaves
  * the request a visitor's.
  */

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 
@@ -24,14 +25,27 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, acce
       file.file.resume();
       throw new ApiError(400, 'notImage');
     }
-    return { data: await file.toBuffer(), filename: file.filename, mimetype: file.mimetype };
+    return { data: await readFileBytes(file, maxBytes), filename: file.filename, mimetype: file.mimetype };
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, 'fileTooLarge', { mb: Math.round(maxBytes / 1024 / 1024) });
-    }
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     throw new ApiError(400, 'malformedBody');
   }
+}
+
+const tooLarge = (maxBytes: number) => new ApiError(413, 'fileTooLarge', { mb: Math.round(maxBytes / 1024 / 1024) });
+
+/**
+ * The whole file, or 413 when it is longer than `maxBytes`. busboy reads one byte past the limit
+ * before it marks the stream truncated, but @fastify/multipart's toBuffer only looks at that mark
+ * after a chunk arrives: when the limit falls exactly on a chunk boundary no chunk follows the
+ * mark and it answers the first `maxBytes` bytes as if they were the file. So the mark (and the
+ * length) are checked here once the stream has ended.
+ */
+async function readFileBytes(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+  const data = await part.toBuffer();
+  if (part.file.truncated || data.length > maxBytes) throw tooLarge(maxBytes);
+  return data;
 }
 
 /** One uploaded file with the plain form fields sent beside it. */
@@ -59,13 +73,11 @@ export async function readUploadWithFields(
         part.file.resume();
         throw new ApiError(400, 'notImage');
       }
-      upload = { data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
+      upload = { data: await readFileBytes(part, maxBytes), filename: part.filename, mimetype: part.mimetype };
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, 'fileTooLarge', { mb: Math.round(maxBytes / 1024 / 1024) });
-    }
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     throw new ApiError(400, 'malformedBody');
   }
   if (!upload) throw new ApiError(400, 'fileMissing');

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import { catalogs } from '../../src/i18n/catalog';
-import type { CodeMessage, CodeSender } from './sender';
+import { type CodeMessage, type CodeSender, messageText } from './sender';
 
-/** Mails codes to email accounts over SMTP_URL; mobile accounts fall back to `sms`. */
+/** Mails codes and notices to email accounts over SMTP_URL; mobile accounts fall back to `sms`. */
 export class SmtpSender implements CodeSender {
   private readonly transport;
   constructor(
@@ -15,7 +15,8 @@ export class SmtpSender implements CodeSender {
 
   async send(message: CodeMessage): Promise<void> {
     if (message.to.kind !== 'email') return this.sms.send(message);
-    const text = catalogs[message.locale].server.codeMail.replace('{{code}}', message.code);
-    await this.transport.sendMail({ from: this.from, to: message.to.email, subject: text, text });
+    const text = messageText(message);
+    const subject = message.kind === 'code' ? text : catalogs[message.locale].server.accountExistsSubject;
+    await this.transport.sendMail({ from: this.from, to: message.to.email, subject, text });
   }
 }

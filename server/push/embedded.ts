@@ -1,20 +1,54 @@
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createWebSocketStream, type WebSocket, WebSocketServer } from 'ws';
 import { type GroupPush, groupPush, PUSH_WS_PATHS, pushTopics, type SystemPush, systemPush } from '../../src/api/push';
 import type { Db } from '../db/db';
 import { resolveToken } from '../services/tokens';
-import { isTokenLive, maySubscribe } from './access';
+import { allowedShape, endedTokens, SWEEP_INTERVAL_MS, sessionClientId, sessionMay } from './access';
 import type { PushAccess, PushPublisher } from './publisher';
 
-type Session = { userId: number; tokenId: number };
+/** What one connection may cost (see `PushLimits`). */
+type Session = {
+  userId: number;
+  tokenId: number;
+  /** Topics this connection has asked for, granted or not. */
+  asked: number;
+  /** Until when the token counts as live without asking the database again (ms epoch). */
+  liveUntil: number;
+};
+
+/**
+ * Work one user can make the broker do. A client needs its system topic and one exchange room,
+ * so these leave room for reconnects and re-subscriptions while a flood is cut off early: a
+ * client over a limit is disconnected.
+ */
+export type PushLimits = {
+  topicsPerSubscribe: number;
+  topicsPerConnection: number;
+  connectionsPerUser: number;
+  /** Subscriptions per user per minute that need the database (a room, or a stale token check). */
+  checkedTopicsPerMinute: number;
+  /** How long a token check of a connection is reused (a revocation closes it at once anyway). */
+  tokenCheckMs: number;
+};
+
+export const DEFAULT_PUSH_LIMITS: PushLimits = {
+  topicsPerSubscribe: 8,
+  topicsPerConnection: 16,
+  connectionsPerUser: 8,
+  checkedTopicsPerMinute: 60,
+  tokenCheckMs: 5000,
+};
 
 export type EmbeddedBrokerOptions = {
   db: Db;
   /** The app's own HTTP server: the broker answers websocket upgrades on PUSH_WS_PATHS. */
   server: Server;
   prefix: string;
+  limits?: PushLimits;
   log?: { warn(obj: object, msg: string): void };
 };
 
@@ -29,12 +63,25 @@ function pathOf(request: IncomingMessage): string {
   return (request.url ?? '/').split('?')[0] ?? '/';
 }
 
+type SubscribePacket = { cmd: string; subscriptions?: unknown };
+
+/**
+ * Aedes has no hook that sees a whole SUBSCRIBE packet (authorizeSubscribe gets one topic),
+ * so the count per packet is read from the client's packet parser, before Aedes handles it.
+ */
+function onPackets(client: Client, listener: (packet: SubscribePacket) => void): void {
+  const parser: unknown = Reflect.get(client, '_parser');
+  if (parser instanceof EventEmitter) parser.prependListener('packet', listener);
+}
+
 /**
  * The embedded broker (default): Aedes, reached by MQTT over WebSocket at /xc and /test/xc on
  * the app's own port. CONNECT carries the session token as password (any username; see the
- * README); unknown, expired or revoked tokens get CONNACK "not authorized". A client may
- * subscribe only to its own system topic and to rooms it belongs to (SUBACK 0x80 otherwise, and
- * the token must still be live), and may publish nothing.
+ * README) and the session's client id (`sessionClientId`); unknown, expired or revoked tokens,
+ * and another client id, get CONNACK "not authorized". A client may subscribe only to its own
+ * system topic and to rooms it belongs to (SUBACK 0x80 otherwise; anything else is refused
+ * before any database query, and each allowed topic costs at most one), within `PushLimits`,
+ * and may publish nothing. Sessions revoked or expired are swept every 5 s.
  */
 export class EmbeddedBroker {
   readonly publisher: EmbeddedPublisher;
@@ -42,31 +89,50 @@ export class EmbeddedBroker {
   private readonly sessions = new WeakMap<Client, Session>();
   /** The connected clients of each session token, to drop them when it is revoked. */
   private readonly byToken = new Map<number, Set<Client>>();
+  /** The connected clients of each user, for the per-user connection limit. */
+  private readonly byUser = new Map<number, Set<Client>>();
+  /** Clients cut off for going over a limit: everything they still send is refused at once. */
+  private readonly cutOff = new WeakSet<Client>();
+  private readonly checks: RateLimiterMemory;
+  private readonly limits: PushLimits;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly onUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  private readonly sweepTimer: NodeJS.Timeout;
   private closed = false;
 
   private constructor(
     readonly aedes: Aedes,
     private readonly options: EmbeddedBrokerOptions,
   ) {
+    this.limits = options.limits ?? DEFAULT_PUSH_LIMITS;
+    this.checks = new RateLimiterMemory({ points: this.limits.checkedTopicsPerMinute, duration: 60 });
     this.publisher = new EmbeddedPublisher(aedes, options.prefix);
     this.access = {
       allowGroup: async () => {},
       sessionStarted: async (userId, tokenId) => `${userId}-${tokenId}`,
       // Subscriptions are checked against the database, but a connection already subscribed
       // would keep receiving: a revoked session's connections are closed now.
-      sessionEnded: async (_userId, tokenId) => {
-        for (const client of this.byToken.get(tokenId) ?? []) client.close();
-        this.byToken.delete(tokenId);
-      },
+      sessionEnded: async (_userId, tokenId) => this.closeToken(tokenId),
     };
     aedes.authenticate = (client, _username, password, done) => {
       const token = password?.toString('utf8') ?? '';
+      if (!/^cardbook_[1-9][0-9]{0,15}_[1-9][0-9]{0,15}$/.test(client.id)) return done(notAuthorized(), false);
       resolveToken(options.db, token).then(
         (session) => {
-          if (!session) return done(notAuthorized(), false);
-          this.sessions.set(client, { userId: session.userId, tokenId: session.tokenId });
+          if (!session || client.id !== sessionClientId(session.userId, session.tokenId)) {
+            return done(notAuthorized(), false);
+          }
+          const mine = this.byUser.get(session.userId) ?? new Set<Client>();
+          // A reconnect of the same session replaces its old connection, so it does not count.
+          const takesOver = [...mine].some((c) => c.id === client.id);
+          if (!takesOver && mine.size >= this.limits.connectionsPerUser) return done(notAuthorized(), false);
+          this.sessions.set(client, {
+            userId: session.userId,
+            tokenId: session.tokenId,
+            asked: 0,
+            liveUntil: Date.now() + this.limits.tokenCheckMs,
+          });
+          this.byUser.set(session.userId, mine.add(client));
           const clients = this.byToken.get(session.tokenId) ?? new Set<Client>();
           this.byToken.set(session.tokenId, clients.add(client));
           done(null, true);
@@ -76,31 +142,54 @@ export class EmbeddedBroker {
     };
     aedes.authorizeSubscribe = (client, subscription, done) => {
       const session = this.sessions.get(client);
-      if (!session) return done(null, null);
-      const check = async () =>
-        (await isTokenLive(options.db, session.tokenId)) &&
-        (await maySubscribe(options.db, options.prefix, session.userId, subscription.topic));
-      check().then(
-        (ok) => done(null, ok ? subscription : null),
-        () => done(null, null),
-      );
+      if (!session || this.cutOff.has(client)) return done(null, null);
+      session.asked += 1;
+      if (session.asked > this.limits.topicsPerConnection) {
+        this.cutOffClient(client, 'topics per connection');
+        return done(null, null);
+      }
+      const wanted = allowedShape(options.prefix, session, subscription.topic);
+      if (!wanted) return done(null, null);
+      if (wanted.room === null && Date.now() < session.liveUntil) return done(null, subscription);
+      this.checks
+        .consume(String(session.userId))
+        .then(
+          async () => {
+            const verdict = await sessionMay(options.db, session, wanted.room);
+            if (!verdict.live) {
+              this.closeToken(session.tokenId);
+              return false;
+            }
+            session.liveUntil = Date.now() + this.limits.tokenCheckMs;
+            return wanted.room === null || verdict.member;
+          },
+          () => {
+            this.cutOffClient(client, 'checked topics per user');
+            return false;
+          },
+        )
+        .then(
+          (ok) => done(null, ok ? subscription : null),
+          () => done(null, null),
+        );
     };
     // Clients publish nothing; the server publishes through aedes.publish, which skips this hook.
     aedes.authorizePublish = (client, _packet, done) => {
       done(client ? new Error('publishing is not allowed') : null);
     };
-    aedes.on('clientDisconnect', (client) => {
-      const session = this.sessions.get(client);
-      const clients = session ? this.byToken.get(session.tokenId) : undefined;
-      clients?.delete(client);
-      if (session && clients?.size === 0) this.byToken.delete(session.tokenId);
-    });
+    aedes.on('clientDisconnect', (client) => this.forget(client));
     aedes.on('clientError', (_client, error) => options.log?.warn({ err: error.message }, 'mqtt client error'));
 
     this.wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
       const stream = createWebSocketStream(ws);
       stream.on('error', () => stream.destroy());
-      aedes.handle(stream, request);
+      const client = aedes.handle(stream, request);
+      onPackets(client, (packet) => {
+        const subscriptions = packet.cmd === 'subscribe' ? packet.subscriptions : undefined;
+        if (Array.isArray(subscriptions) && subscriptions.length > this.limits.topicsPerSubscribe) {
+          this.cutOffClient(client, 'topics per subscribe');
+        }
+      });
     });
     this.onUpgrade = (request, socket, head) => {
       if (!(PUSH_WS_PATHS as readonly string[]).includes(pathOf(request))) return;
@@ -111,6 +200,40 @@ export class EmbeddedBroker {
       this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
     };
     options.server.on('upgrade', this.onUpgrade);
+    this.sweepTimer = setInterval(() => {
+      endedTokens(options.db, [...this.byToken.keys()]).then(
+        (ended) => {
+          for (const tokenId of ended) this.closeToken(tokenId);
+        },
+        (error: unknown) => options.log?.warn({ err: String(error) }, 'mqtt session sweep failed'),
+      );
+    }, SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  private cutOffClient(client: Client, limit: string): void {
+    if (this.cutOff.has(client)) return;
+    this.cutOff.add(client);
+    this.options.log?.warn({ clientId: client.id, limit }, 'mqtt client over a limit: disconnected');
+    client.close();
+  }
+
+  private closeToken(tokenId: number): void {
+    for (const client of this.byToken.get(tokenId) ?? []) client.close();
+    this.byToken.delete(tokenId);
+  }
+
+  private forget(client: Client): void {
+    const session = this.sessions.get(client);
+    if (!session) return;
+    for (const [map, key] of [
+      [this.byToken, session.tokenId],
+      [this.byUser, session.userId],
+    ] as const) {
+      const clients = map.get(key);
+      clients?.delete(client);
+      if (clients?.size === 0) map.delete(key);
+    }
   }
 
   static async start(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
@@ -126,6 +249,7 @@ export class EmbeddedBroker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.sweepTimer);
     this.options.server.off('upgrade', this.onUpgrade);
     for (const ws of this.wss.clients) ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));

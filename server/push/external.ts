@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type GroupPush, groupPush, pushTopics, type SystemPush, systemPush } from '../../src/api/push';
 import type { Db } from '../db/db';
+import { SWEEP_INTERVAL_MS, sessionClientId } from './access';
 import type { PushAccess, PushPublisher } from './publisher';
 import type { ExternalBrokerConfig } from './setup';
 
 const CONTROL = '$CONTROL/dynamic-security/v1';
 const CONTROL_RESPONSE = `${CONTROL}/response`;
 const COMMAND_TIMEOUT_MS = 5000;
-/** How often revoked or expired sessions are removed from the broker. */
-export const SWEEP_INTERVAL_MS = 5000;
 
 type Log = { warn(obj: object, msg: string): void };
 type Command = Record<string, unknown> & { command: string };
@@ -33,7 +32,7 @@ function userRole(userId: number): string {
  *
  * One broker client per session token: username `{userId}-{tokenId}` (answered by
  * GET /api/push/session), password the token itself (dynsec stores it salted and hashed; the
- * server never writes it anywhere else). Each user has a role that allows subscribing to their
+ * server never writes it anywhere else), client id `sessionClientId` (dynsec refuses any other). Each user has a role that allows subscribing to their
  * own system topic, plus the exchange rooms `allowGroup` adds; nothing allows publishing. A
  * revoked or expired token loses its broker client at logout (`sessionEnded`) or at the next
  * sweep, which also disconnects it.
@@ -94,18 +93,25 @@ export class ExternalPublisher implements PushPublisher, PushAccess {
   async sessionStarted(userId: number, tokenId: number, token: string): Promise<string> {
     await this.ensureUserRole(userId);
     const username = brokerUsername(userId, tokenId);
+    // The broker client accepts only the session's own client id, so no other user can connect
+    // with it and take over (drop) this session's connection.
+    const clientid = sessionClientId(userId, tokenId);
     const created = await this.command({
       command: 'createClient',
       username,
       password: token,
+      clientid,
       roles: [{ rolename: userRole(userId) }],
     });
     if (created.error) {
       if (!/already exists/i.test(created.error)) throw new Error(`dynsec createClient: ${created.error}`);
       // Same session asked again (or a broker shared with another database): make it current.
       // The client was created with its user's role, which it keeps.
+      // (Both commands make Mosquitto drop the client's current connection.)
       const set = await this.command({ command: 'setClientPassword', username, password: token });
       if (set.error) throw new Error(`dynsec setClientPassword: ${set.error}`);
+      const id = await this.command({ command: 'setClientId', username, clientid });
+      if (id.error) throw new Error(`dynsec setClientId: ${id.error}`);
     }
     return username;
   }

@@ -39,7 +39,7 @@ export function authRoutes(services: Services) {
 
     app.post(
       '/api/logout',
-      { schema: { body: emptyBodySchema, response: { 200: okResponseSchema } }, preHandler: requireCaller(services) },
+      { schema: { body: emptyBodySchema, response: { 200: okResponseSchema } }, onRequest: requireCaller(services) },
       async (req, reply) => {
         await logout(services, callerOf(req));
         return reply.ok(null, 'loggedOut');

@@ -15,7 +15,7 @@ import {
   savedCardResponseSchema,
   sharedCardResponseSchema,
 } from '../../src/api';
-import { callerOf, optionalCaller, requestOrigin, requireCaller } from '../http/auth';
+import { callerOf, optionalCaller, requireCaller } from '../http/auth';
 import { invalidInput } from '../http/envelope';
 import { readUploadWithFields } from '../http/uploads';
 import { serverText } from '../i18n';
@@ -57,19 +57,19 @@ export function cardRoutes(services: Services) {
 
     app.get(
       '/api/card/info',
-      { schema: { querystring: plainQuerySchema, response: { 200: myCardResponseSchema } }, preHandler: signedIn },
+      { schema: { querystring: plainQuerySchema, response: { 200: myCardResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await getMyCard(services, callerOf(req))),
     );
 
     app.post(
       '/api/card/create',
-      { schema: { body: createCardBodySchema, response: { 200: savedCardResponseSchema } }, preHandler: signedIn },
+      { schema: { body: createCardBodySchema, response: { 200: savedCardResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await saveCard(services, callerOf(req), req.body), 'saved'),
     );
 
     app.post(
       '/api/card/upload',
-      { schema: { response: { 200: cardPhotoResponseSchema } }, preHandler: signedIn },
+      { schema: { response: { 200: cardPhotoResponseSchema } }, onRequest: signedIn },
       async (req, reply) => {
         const upload = await readUploadWithFields(req, CARD_PHOTO_MAX_BYTES, /^image\//);
         const fields = cardUploadFieldsSchema.safeParse(upload.fields);
@@ -93,7 +93,7 @@ export function cardRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: sharedCardResponseSchema },
         },
-        preHandler: maybeSignedIn,
+        onRequest: maybeSignedIn,
       },
       async (req, reply) => shared(req, reply, req.params.share_key),
     );
@@ -106,35 +106,35 @@ export function cardRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: sharedCardResponseSchema },
         },
-        preHandler: maybeSignedIn,
+        onRequest: maybeSignedIn,
       },
       async (req, reply) => shared(req, reply, req.params.key),
     );
 
-    const vcardOfKey = async (req: FastifyRequest, reply: FastifyReply, key: string) =>
-      sendVCard(reply, await vcardByShareKey(services, key, requestOrigin(req, services.publicUrl)));
+    const vcardOfKey = async (reply: FastifyReply, key: string) =>
+      sendVCard(reply, await vcardByShareKey(services, key));
 
     app.get(
       '/api/card/user_card_info/:key/1',
       { schema: { params: cardKeyParamsSchema, querystring: plainQuerySchema } },
-      async (req, reply) => vcardOfKey(req, reply, req.params.key),
+      async (req, reply) => vcardOfKey(reply, req.params.key),
     );
 
     app.get(
       '/api/share/vcf/:key/1',
       { schema: { params: cardKeyParamsSchema, querystring: plainQuerySchema } },
-      async (req, reply) => vcardOfKey(req, reply, req.params.key),
+      async (req, reply) => vcardOfKey(reply, req.params.key),
     );
 
     app.get(
       '/api/card/export_vcf/:id',
-      { schema: { params: cardIdParamsSchema, querystring: plainQuerySchema }, preHandler: signedIn },
+      { schema: { params: cardIdParamsSchema, querystring: plainQuerySchema }, onRequest: signedIn },
       async (req, reply) => sendVCard(reply, await vcardOfCard(services, callerOf(req), req.params.id)),
     );
 
     app.post(
       '/api/card/search',
-      { schema: { body: cardSearchBodySchema, response: { 200: cardSearchResponseSchema } }, preHandler: signedIn },
+      { schema: { body: cardSearchBodySchema, response: { 200: cardSearchResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await searchCards(services, req.body)),
     );
   };

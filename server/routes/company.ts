@@ -44,7 +44,7 @@ export function companyRoutes(services: Services) {
       '/api/card/save_company',
       {
         schema: { body: saveCompanyBodySchema, response: { 200: companyContentResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
         bodyLimit: SAVE_COMPANY_BODY_MAX_BYTES,
       },
       async (req, reply) => reply.ok(await saveCompany(services, callerOf(req), req.body), 'saved'),
@@ -54,7 +54,7 @@ export function companyRoutes(services: Services) {
       '/api/card/get_company',
       {
         schema: { querystring: plainQuerySchema, response: { 200: companyContentResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await getCompany(services, callerOf(req))),
     );
@@ -67,7 +67,7 @@ export function companyRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: companyContentResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await userCompanyInfo(services, callerOf(req), req.params.cardId)),
     );
@@ -87,7 +87,7 @@ export function companyRoutes(services: Services) {
 
     app.post(
       '/api/user/companyPdfUpload',
-      { schema: { response: { 200: companyPdfResponseSchema } }, preHandler: signedIn },
+      { schema: { response: { 200: companyPdfResponseSchema } }, onRequest: signedIn },
       async (req, reply) => {
         // Any declared type: browsers disagree on a PDF's; the bytes themselves are checked.
         const file = await readUpload(req, COMPANY_PDF_MAX_BYTES, /^/).catch(pdfTooLarge);
@@ -97,7 +97,7 @@ export function companyRoutes(services: Services) {
 
     app.post(
       '/api/user/companyUpload',
-      { schema: { response: { 200: companyImageResponseSchema } }, preHandler: signedIn },
+      { schema: { response: { 200: companyImageResponseSchema } }, onRequest: signedIn },
       async (req, reply) => {
         const file = await readSingleFile(req, COMPANY_IMAGE_MAX_BYTES, /^image\//);
         return reply.ok(await uploadCompanyImage(services, callerOf(req), file));

@@ -40,14 +40,14 @@ export function friendRoutes(services: Services) {
           querystring: friendListQuerySchema,
           response: { 200: friendListResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await listFriends(services, callerOf(req), req.params.groupId, req.query)),
     );
 
     app.post(
       '/api/friend/add',
-      { schema: { body: addFriendBodySchema, response: { 200: addedFriendsResponseSchema } }, preHandler: signedIn },
+      { schema: { body: addFriendBodySchema, response: { 200: addedFriendsResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await addFriends(services, callerOf(req), req.body), 'friendAdded'),
     );
 
@@ -59,7 +59,7 @@ export function friendRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: okResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await delFriend(services, callerOf(req), req.params), 'deleted'),
     );
@@ -72,14 +72,14 @@ export function friendRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: friendResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await delFriendFromGroup(services, callerOf(req), req.params), 'saved'),
     );
 
     app.post(
       '/api/friend/remark',
-      { schema: { body: remarkBodySchema, response: { 200: friendResponseSchema } }, preHandler: signedIn },
+      { schema: { body: remarkBodySchema, response: { 200: friendResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await setRemark(services, callerOf(req), req.body), 'saved'),
     );
 
@@ -91,7 +91,7 @@ export function friendRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: friendResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await moveToGroup(services, callerOf(req), req.params), 'saved'),
     );
@@ -104,7 +104,7 @@ export function friendRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: friendResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await copyToGroup(services, callerOf(req), req.params), 'saved'),
     );

@@ -31,19 +31,19 @@ export function groupRoutes(services: Services) {
 
     app.get(
       '/api/group/list',
-      { schema: { querystring: plainQuerySchema, response: { 200: groupListResponseSchema } }, preHandler: signedIn },
+      { schema: { querystring: plainQuerySchema, response: { 200: groupListResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await listGroups(services, callerOf(req))),
     );
 
     app.post(
       '/api/group/add',
-      { schema: { body: addGroupBodySchema, response: { 200: groupResponseSchema } }, preHandler: signedIn },
+      { schema: { body: addGroupBodySchema, response: { 200: groupResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await addGroup(services, callerOf(req), req.body), 'saved'),
     );
 
     app.post(
       '/api/group/edit',
-      { schema: { body: editGroupBodySchema, response: { 200: groupResponseSchema } }, preHandler: signedIn },
+      { schema: { body: editGroupBodySchema, response: { 200: groupResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await editGroup(services, callerOf(req), req.body), 'saved'),
     );
 
@@ -55,14 +55,14 @@ export function groupRoutes(services: Services) {
           querystring: plainQuerySchema,
           response: { 200: okResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await delGroup(services, callerOf(req), req.params), 'deleted'),
     );
 
     app.post(
       '/api/group/sorting',
-      { schema: { body: sortGroupsBodySchema, response: { 200: groupListResponseSchema } }, preHandler: signedIn },
+      { schema: { body: sortGroupsBodySchema, response: { 200: groupListResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await sortGroups(services, callerOf(req), req.body), 'saved'),
     );
 
@@ -70,7 +70,7 @@ export function groupRoutes(services: Services) {
       '/api/group/friend_update',
       {
         schema: { querystring: plainQuerySchema, response: { 200: friendUpdateResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await friendUpdate(services, callerOf(req))),
     );
@@ -79,7 +79,7 @@ export function groupRoutes(services: Services) {
       '/api/group/group_update_cancel/:id',
       {
         schema: { params: groupIdParamsSchema, querystring: plainQuerySchema, response: { 200: groupResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await cancelGroupUpdate(services, callerOf(req), req.params)),
     );

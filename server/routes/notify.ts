@@ -25,7 +25,7 @@ export function notifyRoutes(services: Services) {
           querystring: notifyListQuerySchema,
           response: { 200: notifyListResponseSchema },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await listNotifications(services, callerOf(req), req.params.page, req.query)),
     );
@@ -34,7 +34,7 @@ export function notifyRoutes(services: Services) {
       '/api/notify/read_all',
       {
         schema: { body: readNotificationsBodySchema, response: { 200: readNotificationsResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await readNotifications(services, callerOf(req), req.body)),
     );

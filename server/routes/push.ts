@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { plainQuerySchema, pushSessionResponseSchema } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
+import { sessionClientId } from '../push/access';
 import type { PushConfig } from '../push/setup';
 import type { Services } from '../services/context';
 
@@ -13,14 +14,19 @@ export function pushRoutes(services: Services, config: PushConfig) {
       '/api/push/session',
       {
         schema: { querystring: plainQuerySchema, response: { 200: pushSessionResponseSchema } },
-        preHandler: requireCaller(services),
+        onRequest: requireCaller(services),
       },
       async (req, reply) => {
         const caller = callerOf(req);
         const header = req.headers.token;
         const token = (Array.isArray(header) ? header[0] : header) ?? '';
         const username = await services.pushAccess.sessionStarted(caller.userId, caller.tokenId, token);
-        return reply.ok({ url: config.external?.wsUrl ?? null, username, prefix: config.prefix });
+        return reply.ok({
+          url: config.external?.wsUrl ?? null,
+          username,
+          client_id: sessionClientId(caller.userId, caller.tokenId),
+          prefix: config.prefix,
+        });
       },
     );
   };

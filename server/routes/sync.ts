@@ -20,7 +20,7 @@ export function syncRoutes(services: Services) {
 
     app.get(
       '/api/sync/pull',
-      { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, preHandler: signedIn },
+      { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await pull(services, callerOf(req), req.query)),
     );
 
@@ -28,7 +28,7 @@ export function syncRoutes(services: Services) {
       '/api/sync/push',
       {
         schema: { body: pushBodySchema, response: { 200: pushResponseSchema } },
-        preHandler: signedIn,
+        onRequest: signedIn,
         // Clients cut their batches under this (src/api/sync.ts); one mutation may be half of it.
         bodyLimit: PUSH_BODY_MAX_BYTES,
       },

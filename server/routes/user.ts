@@ -25,14 +25,14 @@ export function userRoutes(services: Services) {
       '/api/user/resetPwd',
       { schema: { body: resetPwdBodySchema, response: { 200: okResponseSchema } } },
       async (req, reply) => {
-        await resetPassword(services, req.body);
+        await resetPassword(services, req.body, req.ip);
         return reply.ok(null, 'passwordChanged');
       },
     );
 
     app.post(
       '/api/user/modifyPwd',
-      { schema: { body: modifyPwdBodySchema, response: { 200: okResponseSchema } }, preHandler: signedIn },
+      { schema: { body: modifyPwdBodySchema, response: { 200: okResponseSchema } }, onRequest: signedIn },
       async (req, reply) => {
         await modifyPassword(services, callerOf(req), req.body);
         return reply.ok(null, 'passwordChanged');
@@ -41,19 +41,19 @@ export function userRoutes(services: Services) {
 
     app.get(
       '/api/user/getProfile',
-      { schema: { querystring: plainQuerySchema, response: { 200: profileResponseSchema } }, preHandler: signedIn },
+      { schema: { querystring: plainQuerySchema, response: { 200: profileResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await getProfile(services, callerOf(req))),
     );
 
     app.post(
       '/api/user/setProfile',
-      { schema: { body: setProfileBodySchema, response: { 200: profileResponseSchema } }, preHandler: signedIn },
+      { schema: { body: setProfileBodySchema, response: { 200: profileResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await setProfile(services, callerOf(req), req.body), 'saved'),
     );
 
     app.post(
       '/api/user/uploadAvatar',
-      { schema: { response: { 200: avatarResponseSchema } }, preHandler: signedIn },
+      { schema: { response: { 200: avatarResponseSchema } }, onRequest: signedIn },
       async (req, reply) => {
         const file = await readSingleFile(req, AVATAR_MAX_BYTES, /^image\//);
         return reply.ok({ avatar: await setAvatar(services, callerOf(req), file) }, 'saved');

@@ -5,32 +5,44 @@ import { ApiError } from '../http/errors';
 export type RateLimitConfig = {
   loginFailures: { points: number; seconds: number };
   register: { points: number; seconds: number };
+  resetPerAddress: { points: number; seconds: number };
   verifyCodePerAddress: { points: number; seconds: number };
   verifyCodePerAccount: { points: number; seconds: number };
+  /** Friend adds per user (REST and sync alike): room for a day of scanning, not for a flood. */
+  friendAdds: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginFailures: { points: 10, seconds: 15 * 60 },
   register: { points: 20, seconds: 60 * 60 },
+  resetPerAddress: { points: 20, seconds: 60 * 60 },
   verifyCodePerAddress: { points: 30, seconds: 60 * 60 },
   verifyCodePerAccount: { points: 5, seconds: 10 * 60 },
+  friendAdds: { points: 60, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
   return new RateLimiterMemory({ points: budget.points, duration: budget.seconds, keyPrefix: prefix });
 }
 
-function limited(res: RateLimiterRes): ApiError {
-  return new ApiError(429, 'rateLimited', { minutes: Math.max(1, Math.ceil(res.msBeforeNext / 60_000)) });
+function limited(res: RateLimiterRes, key: 'rateLimited' | 'friendAddLimited' = 'rateLimited'): ApiError {
+  return new ApiError(429, key, { minutes: Math.max(1, Math.ceil(res.msBeforeNext / 60_000)) });
 }
 
-/** Consumes one point for each key, refusing with a rate-limit message when any is spent. */
-async function consume(limiters: [RateLimiterMemory, string][]): Promise<void> {
+/**
+ * Consumes one point for each key, refusing with a rate-limit message when any is spent. Every
+ * limited action calls this before doing its work (never "check, work, then count"), so
+ * concurrent requests cannot all pass the check before the first is counted.
+ */
+async function consume(
+  limiters: [RateLimiterMemory, string][],
+  message?: 'rateLimited' | 'friendAddLimited',
+): Promise<void> {
   for (const [l, key] of limiters) {
     try {
       await l.consume(key);
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw limited(err);
+      if (err instanceof RateLimiterRes) throw limited(err, message);
       throw err;
     }
   }
@@ -40,29 +52,29 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const failByAddress = limiter(config.loginFailures, 'login-ip');
   const failByAccount = limiter(config.loginFailures, 'login-account');
   const registerByAddress = limiter(config.register, 'register-ip');
+  const resetByAddress = limiter(config.resetPerAddress, 'reset-ip');
   const codeByAddress = limiter(config.verifyCodePerAddress, 'code-ip');
   const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
-  const spent = config.loginFailures.points;
+  const friendAdds = limiter(config.friendAdds, 'friend-add');
 
   return {
-    /** Refuses a login attempt once an address or an account has failed too often in a row. */
-    async beforeLogin(ip: string, account: string): Promise<void> {
-      for (const [l, key] of [
+    /**
+     * Reserves one login (or current-password) attempt for the address and the account before
+     * it is checked, so a burst of guesses sent at once is counted as it arrives: once ten in a
+     * row are spent, the next are refused before any password is verified.
+     */
+    loginAttempt: (ip: string, account: string) =>
+      consume([
         [failByAddress, ip],
         [failByAccount, account],
-      ] as const) {
-        const res = await l.get(key);
-        if (res && res.consumedPoints >= spent) throw limited(res);
-      }
-    },
-    async loginFailed(ip: string, account: string): Promise<void> {
-      await Promise.all([failByAddress.penalty(ip), failByAccount.penalty(account)]);
-    },
-    /** A success ends the run of failures for that address and that account. */
+      ]),
+    /** A success ends the run of failures for that address and that account (its point included). */
     async loginSucceeded(ip: string, account: string): Promise<void> {
       await Promise.all([failByAddress.delete(ip), failByAccount.delete(account)]);
     },
     register: (ip: string) => consume([[registerByAddress, ip]]),
+    friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
+    resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([
         [codeByAddress, ip],

@@ -18,17 +18,22 @@ import { findUserByAccount, findUserById, identityKey, loginPayload } from './us
 import { consumeCode, createCode } from './verify-codes';
 
 /**
- * Sends a code for register, login or reset. For login and reset an unknown account gets the
- * same answer and no code, so this call does not tell who has an account.
+ * Sends a code for register, login or reset, answering the same whether or not the address has
+ * an account, so this call does not tell who has one: for login and reset an unknown address
+ * gets no message; for register a known one gets a notice that it already has an account (and
+ * how to sign in or reset) instead of a code.
  */
 export async function sendVerifyCode(s: Services, body: SendVerifyCodeBody, ip: string, locale: Locale): Promise<void> {
   const to = accountRef(body);
   await s.limits.verifyCode(ip, accountLabel(to));
   const user = await findUserByAccount(s.db, to);
-  if (body.scene === 'register' && user) throw new ApiError(409, 'accountExists');
+  if (body.scene === 'register' && user) {
+    await s.sender.send({ kind: 'accountExists', to, locale });
+    return;
+  }
   if (body.scene !== 'register' && !user) return;
   const code = await createCode(s.db, to, body.scene);
-  await s.sender.send({ to, code, scene: body.scene, locale });
+  await s.sender.send({ kind: 'code', to, code, scene: body.scene, locale });
 }
 
 async function requireCode(s: Services, to: AccountRef, scene: 'register' | 'login' | 'reset', code: string) {
@@ -39,7 +44,9 @@ async function requireCode(s: Services, to: AccountRef, scene: 'register' | 'log
 export async function register(s: Services, body: RegisterBody, ip: string): Promise<LoginPayload> {
   await s.limits.register(ip);
   const to = accountRef(body);
-  if (await findUserByAccount(s.db, to)) throw new ApiError(409, 'accountExists');
+  // The code first: an address that has an account never got a register code, so a made-up
+  // code answers "wrong code" whether the address is taken or not. Only someone holding a real
+  // code (the address's owner, racing a registration) can meet the 409 below.
   await requireCode(s, to, 'register', body.code);
   const passwordHash = await hashPassword(body.password);
   const { kind, identifier } = identityKey(to);
@@ -72,15 +79,11 @@ export async function register(s: Services, body: RegisterBody, ip: string): Pro
 export async function login(s: Services, body: LoginBody, ip: string): Promise<LoginPayload> {
   const to = accountRef(body);
   const account = accountLabel(to);
-  await s.limits.beforeLogin(ip, account);
+  await s.limits.loginAttempt(ip, account);
   const user = await findUserByAccount(s.db, to);
   if (body.code !== undefined) {
-    if (!user || !(await consumeCode(s.db, to, 'login', body.code))) {
-      await s.limits.loginFailed(ip, account);
-      throw new ApiError(400, 'wrongCode');
-    }
+    if (!user || !(await consumeCode(s.db, to, 'login', body.code))) throw new ApiError(400, 'wrongCode');
   } else if (!(await verifyPassword(user?.password_hash ?? null, body.password ?? '')) || !user) {
-    await s.limits.loginFailed(ip, account);
     throw new ApiError(400, user && user.password_hash === null ? 'noPassword' : 'wrongPassword');
   }
   await s.limits.loginSucceeded(ip, account);
@@ -100,7 +103,8 @@ async function sessionsEnded(s: Services, userId: number, tokenIds: number[]): P
 }
 
 /** Sets a new password with a reset code; every open session of the account ends. */
-export async function resetPassword(s: Services, body: ResetPwdBody): Promise<void> {
+export async function resetPassword(s: Services, body: ResetPwdBody, ip: string): Promise<void> {
+  await s.limits.resetPassword(ip);
   const to = accountRef(body);
   const user = await findUserByAccount(s.db, to);
   if (!user) throw new ApiError(400, 'wrongCode');
@@ -118,11 +122,10 @@ export async function modifyPassword(s: Services, caller: Caller, body: ModifyPw
   const user = await findUserById(s.db, caller.userId);
   if (!user) throw new ApiError(401, 'loginRequired');
   if (user.password_hash !== null) {
-    await s.limits.beforeLogin(caller.ip, `user:${user.id}`);
-    if (!(await verifyPassword(user.password_hash, body.old_password ?? ''))) {
-      await s.limits.loginFailed(caller.ip, `user:${user.id}`);
+    await s.limits.loginAttempt(caller.ip, `user:${user.id}`);
+    if (!(await verifyPassword(user.password_hash, body.old_password ?? '')))
       throw new ApiError(400, 'oldPasswordWrong');
-    }
+    await s.limits.loginSucceeded(caller.ip, `user:${user.id}`);
   }
   const passwordHash = await hashPassword(body.password);
   const revoked = await s.db.tx(async (q) => {

@@ -34,6 +34,7 @@ import type { Caller, Services } from './context';
 import { onCardSaved, pushCardChanged } from './friends';
 import { pokeOwnDevices } from './pushes';
 import { buildVCard } from './vcard';
+import { vcardPhoto } from './vcard-photo';
 
 /**
  * My card (SPEC §3 card info, §7 card calls): one live card per user with its extension lists,
@@ -241,33 +242,28 @@ export async function visitorSharedCardJson(s: Services, shareKey: string): Prom
 
 export type VCardFile = { text: string; name: string };
 
-function absoluteUrl(origin: string, url: string): string {
-  if (url.startsWith('/')) return `${origin}${url}`;
-  return /^https?:\/\//i.test(url) ? url : '';
-}
-
-function vcardOf(row: SharedRow, origin: string): VCardFile {
+async function vcardOf(s: Services, row: SharedRow): Promise<VCardFile> {
   const text = buildVCard({
     uid: `urn:cardbook:card:${row.card_id}`,
     name: row.name,
     english_name: row.english_name,
     profile: row.profile,
-    photo: absoluteUrl(origin, row.avatar || row.photo),
+    photo: await vcardPhoto(s.blobs, row.avatar || row.photo),
     extension: extensionOf(row.ext),
   });
   return { text, name: row.name || row.english_name };
 }
 
 /** GET /api/share/vcf/{key}/1 and /api/card/user_card_info/{key}/1: the vCard of a live share key's card. */
-export async function vcardByShareKey(s: Services, shareKey: string, origin: string): Promise<VCardFile> {
-  return vcardOf(await sharedRowByKey(s, shareKey, null), origin);
+export async function vcardByShareKey(s: Services, shareKey: string): Promise<VCardFile> {
+  return vcardOf(s, await sharedRowByKey(s, shareKey, null));
 }
 
 /** GET /api/card/export_vcf/{id}: the vCard of my card or of a card I keep as a friend; else 404. */
 export async function vcardOfCard(s: Services, caller: Caller, cardId: number): Promise<VCardFile> {
   const [row] = await s.db.query<SharedRow>(SHARED_BY_ID_SQL, [cardId, caller.userId]);
   if (!row) throw cardNotFound();
-  return vcardOf(row, caller.origin);
+  return vcardOf(s, row);
 }
 
 // Saving -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   MAIN_GROUP_ID,
   type MoveToGroupParams,
   NOTIFY_TYPE_FRIEND,
+  NOTIFY_UNREAD,
   NotifySub,
   type RemarkBody,
   type SyncRow,
@@ -162,7 +163,8 @@ type Target = { card_id: number; user_id: number };
  * holder gets a notification (type 1, sub-type 3, "X added your card") and a push.
  */
 export async function addFriends(s: Services, caller: Caller, body: AddFriendBody): Promise<AddedFriends> {
-  const { friends, owners } = await s.db.tx(async (q) => {
+  await s.limits.friendAdd(caller.userId);
+  const { friends, owners, toPush } = await s.db.tx(async (q) => {
     const found = await q.query<Target>(
       `select distinct c.id as card_id, c.user_id from card_share_keys k
        join cards c on c.id = k.card_id and c.deleted_at is null
@@ -172,7 +174,7 @@ export async function addFriends(s: Services, caller: Caller, body: AddFriendBod
     );
     if (found.length === 0) throw new ApiError(404, 'cardNotFound');
     const targets = found.filter((t) => t.user_id !== caller.userId);
-    if (targets.length === 0) return { friends: [], owners: [] };
+    if (targets.length === 0) return { friends: [], owners: [], toPush: [] };
     await lockMainGroup(q, caller.userId);
     const added = await q.query<{ friend_user_id: number }>(
       `insert into friends (user_id, friend_user_id, card_id)
@@ -182,40 +184,73 @@ export async function addFriends(s: Services, caller: Caller, body: AddFriendBod
       [caller.userId, JSON.stringify(targets)],
     );
     const owners = added.map((a) => a.friend_user_id);
-    if (owners.length > 0) await tellOwners(q, caller, owners);
+    const toPush = owners.length > 0 ? await tellOwners(q, caller, owners) : [];
     const rows = await q.query<FriendRow>(
       `${FRIEND_SELECT} where f.user_id = $1 and f.deleted_at is null
          and f.card_id in (select (jsonb_array_elements_text($2::jsonb))::bigint)
        order by f.id desc`,
       [caller.userId, JSON.stringify(targets.map((t) => t.card_id))],
     );
-    return { friends: rows.map(friendOf), owners };
+    return { friends: rows.map(friendOf), owners, toPush };
   });
-  if (owners.length > 0) {
-    await pushSystem(s, owners, systemMessage(SystemSub.cardAdded));
-    await pokeOwnDevices(s, caller);
-  }
+  if (toPush.length > 0) await pushSystem(s, toPush, systemMessage(SystemSub.cardAdded));
+  if (owners.length > 0) await pokeOwnDevices(s, caller);
   return { friend_list: friends };
 }
+
+/** Within this long of the last push for my add, adding again (after a remove) pushes nothing. */
+const REPEAT_ADD_QUIET = '10 minutes';
 
 /**
  * The owners' side of an add: a notification naming me (my card's name, else my profile name)
  * with my card id, and, where an owner's entry for my card said I had removed theirs, it is
- * back to normal.
+ * back to normal. Repeats collapse: an owner who has not read my last add notification gets
+ * that one updated and moved to now instead of another, and no new push unless the last was
+ * pushed longer than REPEAT_ADD_QUIET ago. Answers the owners to push.
  */
-async function tellOwners(q: Queryable, caller: Caller, owners: number[]): Promise<void> {
+async function tellOwners(q: Queryable, caller: Caller, owners: number[]): Promise<number[]> {
   const [me] = await q.query<{ card_id: number | null; name: string; icon: string }>(
     `select c.id as card_id, coalesce(nullif(c.name, ''), nullif(c.english_name, ''), u.full_name) as name,
        coalesce(nullif(u.avatar, ''), c.photo, '') as icon
      from users u left join cards c on c.user_id = u.id and c.deleted_at is null where u.id = $1`,
     [caller.userId],
   );
-  await q.query(
-    `insert into notifications (user_id, msg_type, msg_type_sub, icon, content)
-     select (o.id)::bigint, $2, $3, $4, jsonb_build_object('f_card_id', $5::bigint, 'name', $6::text)
-     from jsonb_array_elements_text($1::jsonb) as o(id)`,
-    [JSON.stringify(owners), NOTIFY_TYPE_FRIEND, NotifySub.cardAdded, me?.icon ?? '', me?.card_id ?? 0, me?.name ?? ''],
+  const facts = [
+    NOTIFY_TYPE_FRIEND,
+    NotifySub.cardAdded,
+    me?.icon ?? '',
+    me?.card_id ?? 0,
+    me?.name ?? '',
+    caller.userId,
+  ];
+  // content.from: who added (the card id may change); content.pushed_at: epoch ms of the last push.
+  const content = `jsonb_build_object('f_card_id', $5::bigint, 'name', $6::text, 'from', $7::bigint,
+    'pushed_at', (extract(epoch from now()) * 1000)::bigint)`;
+  const bumped = await q.query<{ user_id: number; quiet: boolean }>(
+    `update notifications n set created_at = now(), icon = $4,
+       content = ${content} || case when old.quiet then jsonb_build_object('pushed_at', old.pushed_at) else '{}' end
+     from (
+       select id, (content->>'pushed_at')::bigint as pushed_at,
+         coalesce((content->>'pushed_at')::bigint > (extract(epoch from now() - interval '${REPEAT_ADD_QUIET}') * 1000), false) as quiet
+       from notifications
+       where user_id in (select (jsonb_array_elements_text($1::jsonb))::bigint)
+         and status_user = $8 and deleted_at is null and msg_type = $2 and msg_type_sub = $3
+         and (content->>'from')::bigint = $7
+     ) old
+     where n.id = old.id
+     returning n.user_id, old.quiet`,
+    [JSON.stringify(owners), ...facts, NOTIFY_UNREAD],
   );
+  const collapsed = new Set(bumped.map((b) => Number(b.user_id)));
+  const fresh = owners.filter((o) => !collapsed.has(o));
+  if (fresh.length > 0) {
+    await q.query(
+      `insert into notifications (user_id, msg_type, msg_type_sub, icon, content)
+       select (o.id)::bigint, $2, $3, $4, ${content}
+       from jsonb_array_elements_text($1::jsonb) as o(id)`,
+      [JSON.stringify(fresh), ...facts],
+    );
+  }
   if (me?.card_id) {
     await q.query(
       `update friends set status = $3 where card_id = $2 and status = $4 and deleted_at is null
@@ -223,6 +258,7 @@ async function tellOwners(q: Queryable, caller: Caller, owners: number[]): Promi
       [JSON.stringify(owners), me.card_id, FRIEND_STATUS_NORMAL, FRIEND_STATUS_REMOVED_ME],
     );
   }
+  return [...fresh, ...bumped.filter((b) => !b.quiet).map((b) => Number(b.user_id))];
 }
 
 // Changing ---------------------------------------------------------------------------------

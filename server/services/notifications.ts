@@ -13,7 +13,7 @@ import type { Locale } from '../../src/i18n/langs';
 import type { Queryable } from '../db/db';
 import { serverText } from '../i18n';
 import type { Caller, Services } from './context';
-import { pushSystem, SystemSub, systemMessage } from './pushes';
+import { pokeOwnDevices } from './pushes';
 
 /**
  * Notifications (SPEC §2 drawer, §3 "Notification", §4 notification paging). A row keeps the
@@ -92,7 +92,7 @@ export async function readNotifications(
      returning id`,
     [caller.userId, NOTIFY_READ, NOTIFY_UNREAD],
   );
-  if (read.length > 0) await pushSystem(s, [caller.userId], systemMessage(SystemSub.listChanged));
+  if (read.length > 0) await pokeOwnDevices(s, caller);
   return { unread: 0 };
 }
 

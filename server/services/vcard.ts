@@ -9,9 +9,13 @@ import type { CardExtension } from '../../src/api';
  *   when both are present, is the NICKNAME.
  * - One ORG (company;department) and TITLE (position) per company; with several companies each
  *   pair shares a group (company1.ORG, company1.TITLE) so they stay paired.
- * - TEL, EMAIL, ADR, URL and X-SOCIALPROFILE per entry, with the TYPE its label maps to.
+ * - TEL, EMAIL, ADR, URL and X-SOCIALPROFILE per entry, with the TYPE its label maps to. A URL
+ *   is http(s) only (SPEC §5: one without a scheme is a protocol-less link, written https://);
+ *   any other scheme (javascript:, data:, ...) is dropped, and commas, semicolons and spaces in
+ *   it are percent-encoded, so no importer splits it.
  * - NOTE holds the profile, then the industry and other entries, one per line.
- * - PHOTO is the avatar (else the card's front photo), as a URI.
+ * - PHOTO is the avatar (else the card's front photo) embedded as a base64 JPEG (PHOTO;ENCODING=b;
+ *   TYPE=JPEG), which iOS and Google Contacts need: they do not fetch a URI.
  *
  * Text is escaped (backslash, comma, newline, and semicolon inside the components of N, ORG and
  * ADR, where it separates them; a semicolon in a single text value such as NOTE is written as
@@ -24,8 +28,8 @@ export type VCardInput = {
   name: string;
   english_name: string;
   profile: string;
-  /** Absolute URL of the picture, or ''. */
-  photo: string;
+  /** The picture as JPEG bytes (see vcard-photo.ts), or null. */
+  photo: Buffer | null;
   extension: CardExtension;
 };
 
@@ -157,9 +161,22 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-function withScheme(url: string): string {
-  const plain = plainValue(url);
-  return /^[a-z][a-z0-9+.-]*:/i.test(plain) ? plain : `http://${plain.replace(/^\/+/, '')}`;
+/**
+ * A website entry as an http(s) URL, or null. A scheme is letters followed by ':' and not a
+ * port number (so "example.com:8080/x" has none and becomes https://example.com:8080/x).
+ */
+export function websiteUrl(value: string): string | null {
+  const plain = plainValue(value);
+  const hasScheme = /^[a-z][a-z0-9+.-]*:(?![0-9])/i.test(plain);
+  if (hasScheme && !/^https?:\/\//i.test(plain)) return null;
+  const candidate = hasScheme ? plain : `https://${plain.replace(/^\/+/, '')}`;
+  try {
+    const url = new URL(candidate);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
+  } catch {
+    return null;
+  }
+  return candidate.replace(/[,; ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export function buildVCard(card: VCardInput): string {
@@ -191,7 +208,10 @@ export function buildVCard(card: VCardInput): string {
   for (const adr of ext.address) {
     lines.push(`ADR${typeParam(ADR_TYPES[adr.key] ?? [])}:;;${escapeComponent(adr.content)};;;;`);
   }
-  for (const site of ext.website) lines.push(`URL${typeParam(URL_TYPES[site.key] ?? [])}:${withScheme(site.content)}`);
+  for (const site of ext.website) {
+    const url = websiteUrl(site.content);
+    if (url) lines.push(`URL${typeParam(URL_TYPES[site.key] ?? [])}:${url}`);
+  }
   for (const social of ext.social) {
     lines.push(`X-SOCIALPROFILE${typeParam([social.key])}:${escapeText(social.content.trim())}`);
   }
@@ -200,7 +220,7 @@ export function buildVCard(card: VCardInput): string {
     .filter(Boolean)
     .join('\n');
   if (note) lines.push(`NOTE:${escapeText(note)}`);
-  if (card.photo) lines.push(`PHOTO;VALUE=uri:${plainValue(card.photo)}`);
+  if (card.photo) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${card.photo.toString('base64')}`);
   lines.push('END:VCARD');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

@@ -26,22 +26,22 @@ export async function createCode(q: Queryable, to: AccountRef, scene: VerifyScen
 }
 
 /**
- * Uses up the code if it is the live one for this account and scene. A wrong guess counts
- * against the live code, so it cannot be brute-forced within its ten minutes.
+ * Uses up the code if it is the live one for this account and scene. Each guess takes one of
+ * the live code's attempts before it is compared (one atomic update), so five wrong guesses
+ * burn the code even when they arrive at once, and it cannot be brute-forced in its ten minutes.
  */
 export async function consumeCode(q: Queryable, to: AccountRef, scene: VerifyScene, code: string): Promise<boolean> {
   const target = accountLabel(to);
   const [live] = await q.query<{ id: number; code_hash: Buffer | Uint8Array }>(
-    `select id, code_hash from verify_codes
-     where target = $1 and scene = $2 and consumed_at is null and expires_at > now() and attempts < $3
-     order by created_at desc limit 1`,
+    `update verify_codes set attempts = attempts + 1
+     where id = (select id from verify_codes
+                 where target = $1 and scene = $2 and consumed_at is null and expires_at > now()
+                 order by created_at desc limit 1)
+       and attempts < $3 and consumed_at is null
+     returning id, code_hash`,
     [target, scene, MAX_ATTEMPTS],
   );
-  if (!live) return false;
-  if (!Buffer.from(live.code_hash).equals(codeHash(target, scene, code))) {
-    await q.query('update verify_codes set attempts = attempts + 1 where id = $1', [live.id]);
-    return false;
-  }
+  if (!live || !Buffer.from(live.code_hash).equals(codeHash(target, scene, code))) return false;
   const used = await q.query(
     'update verify_codes set consumed_at = now() where id = $1 and consumed_at is null returning id',
     [live.id],

@@ -72,11 +72,13 @@ export const PUSH_WS_PATHS = ['/xc', '/test/xc'] as const;
 /**
  * GET /api/push/session: how this session connects to the live push broker. `url` is the
  * websocket URL of an external broker, or null for this server's own `/xc` (or `/test/xc`).
- * Connect with `username` and the session token as password.
+ * Connect with `username`, the session token as password and `client_id` as client id (the
+ * broker refuses any other, so no one can take over another user's connection).
  */
 export const pushSessionSchema = z.object({
   url: z.nullable(z.string()),
   username: z.string(),
+  client_id: z.string(),
   prefix: z.string(),
 });
 export type PushSession = z.infer<typeof pushSessionSchema>;

@@ -12,11 +12,16 @@ export const LANG_HEADER: Record<Locale, string> = {
   th: 'th-th',
 };
 
-const byHeader = new Map<string, Locale>(
-  Object.entries(LANG_HEADER).map(([locale, header]) => [header, locale as Locale]),
-);
+// The long forms (en-us, zh-tw, …) and SPEC §9's short codes (en, hk, …) both name a language.
+const byHeader = new Map<string, Locale>([
+  ...Object.entries(LANG_HEADER).map(([locale, header]): [string, Locale] => [header, locale as Locale]),
+  ...LOCALES.map((locale): [string, Locale] => [locale, locale]),
+]);
 
-/** Maps a `lang` header to a locale; anything absent or unknown falls back to hk (zh-tw). */
+/**
+ * Maps a `lang` header, long form or short code, any case, to a locale; anything absent or
+ * unknown falls back to hk (zh-tw).
+ */
 export function localeFromHeader(header: string | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
   return byHeader.get(header.trim().toLowerCase()) ?? DEFAULT_LOCALE;

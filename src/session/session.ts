@@ -14,6 +14,18 @@ import { getToken, refreshSignedIn, TOKEN_COOKIE } from './signed-in';
  */
 const TOKEN_DAYS = 180;
 const LOCAL_DATA = 'cardbook:local-user';
+/** The signed-in user's id beside the token (not a secret), so a start with wiped storage and no signal knows whose data to rebuild. */
+const USER_COOKIE = 'uid';
+
+const cookieOptions = () => ({ expires: TOKEN_DAYS, sameSite: 'lax' as const, secure: location.protocol === 'https:' });
+
+/**
+ * Asks the browser to keep this site's storage under pressure (and, in browsers that evict the
+ * data of sites not visited for days, to keep it): the outbox may hold changes made offline.
+ */
+function keepStorage(): void {
+  void navigator.storage?.persist?.().catch(() => undefined);
+}
 
 export { getToken };
 
@@ -70,6 +82,8 @@ async function clearUserData(db: CardbookDB): Promise<void> {
 
 async function saveSession(db: CardbookDB, session: Session, profile: Profile, replace: boolean): Promise<void> {
   localStorage.setItem(LOCAL_DATA, '1');
+  Cookies.set(USER_COOKIE, String(session.userId), cookieOptions());
+  keepStorage();
   await db.transaction('rw', db.meta, db.profile, async () => {
     await db.meta.put({ key: 'session', value: session });
     const existing = await db.profile.get('me');
@@ -80,11 +94,7 @@ async function saveSession(db: CardbookDB, session: Session, profile: Profile, r
 export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<void> {
   const local = db ?? (await localDb());
   const { readSession } = await import('../db/sync-store');
-  Cookies.set(TOKEN_COOKIE, payload.token, {
-    expires: TOKEN_DAYS,
-    sameSite: 'lax',
-    secure: location.protocol === 'https:',
-  });
+  Cookies.set(TOKEN_COOKIE, payload.token, cookieOptions());
   const previous = await readSession(local);
   if (previous && previous.userId !== payload.id) await clearUserData(local);
   const session = { token: payload.token, userId: payload.id, loginType: payload.login_type };
@@ -95,6 +105,7 @@ export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<vo
 
 export async function signOut(db?: CardbookDB): Promise<void> {
   Cookies.remove(TOKEN_COOKIE);
+  Cookies.remove(USER_COOKIE);
   refreshSignedIn();
   if (db || localStorage.getItem(LOCAL_DATA)) await clearUserData(db ?? (await localDb()));
 }
@@ -113,7 +124,10 @@ export async function reconcileSession(db?: CardbookDB): Promise<Session | null>
     if (session) await clearUserData(local);
     return null;
   }
-  if (session?.token === token) return session;
+  if (session?.token === token) {
+    keepStorage();
+    return session;
+  }
   if (session) {
     await local.meta.put({ key: 'session', value: { ...session, token } });
     return { ...session, token };
@@ -121,18 +135,34 @@ export async function reconcileSession(db?: CardbookDB): Promise<Session | null>
   return adoptToken(local, token);
 }
 
-/** A token cookie with nothing local (storage was cleared): ask the server whose it is. */
+/**
+ * A token cookie with nothing local (the browser cleared the site's storage): ask the server
+ * whose it is. With no signal the user stays signed in on the token and the user id kept beside
+ * it; the sync worker rebuilds every table by pull once the network is back.
+ */
 async function adoptToken(db: CardbookDB, token: string): Promise<Session | null> {
   const res = await fetch('/api/user/getProfile', { headers: { token } }).catch(() => null);
-  if (!res) return null;
+  if (!res) return provisionalSession(db, token);
   if (res.status === 401) {
     Cookies.remove(TOKEN_COOKIE);
+    Cookies.remove(USER_COOKIE);
     refreshSignedIn();
     return null;
   }
   const parsed = profileResponseSchema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) return null;
+  if (!parsed.success) return provisionalSession(db, token);
   const session: Session = { token, userId: parsed.data.data.user_id };
   await saveSession(db, session, parsed.data.data, true);
+  return session;
+}
+
+async function provisionalSession(db: CardbookDB, token: string): Promise<Session> {
+  const userId = Number(Cookies.get(USER_COOKIE)) || 0;
+  const session: Session = { token, userId };
+  localStorage.setItem(LOCAL_DATA, '1');
+  await db.meta.put({ key: 'session', value: session });
+  keepStorage();
+  // Without a known user id, learn it as soon as the network is back.
+  if (!userId) window.addEventListener('online', () => void adoptToken(db, token), { once: true });
   return session;
 }

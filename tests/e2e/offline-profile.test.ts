@@ -62,4 +62,28 @@ describe('profile offline', () => {
     const applied = await db.query('select mutation_id from sync_mutations where user_id = $1', [user?.id]);
     expect(applied).toHaveLength(2); // the online edit and the offline edit, each applied once
   });
+
+  it('stays signed in when the browser wiped its storage while offline, and rebuilds on reconnect', async () => {
+    const page = await context.newPage();
+    const email = `wiped-${Date.now()}@example.com`;
+    await new RegisterMailPage(page).register(email, 'secret-pass', () => server.sender.lastCode(email));
+    const profile = new ProfilePages(page);
+    await page.goto('/myProfile');
+    await profile.editName('Wong Ka Yan');
+    await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    // No signal, and the site's IndexedDB and local storage are gone (the cookie and the cached app stay).
+    await context.setOffline(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'indexeddb,local_storage' });
+    await page.goto('/userHome');
+    await expect.poll(() => page.getByTestId('user-name').count(), { timeout: 15_000 }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/userHome');
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('user-name').textContent(), { timeout: 20_000 }).toBe('Wong Ka Yan');
+  });
 });

@@ -548,7 +548,7 @@ describe('vCard', () => {
       ]);
       expect(props('url').map((p) => [p.value, p.types])).toEqual([
         ['https://www.example.com/about', ['work']],
-        ['http://blog.example.org', ['blog']],
+        ['https://blog.example.org', ['blog']], // no scheme: a protocol-less link (SPEC §5)
       ]);
       expect(props('x-socialprofile').map((p) => [p.value, p.types])).toEqual([
         ['https://facebook.com/chantaiman', ['facebook']],
@@ -560,7 +560,12 @@ describe('vCard', () => {
           '\n',
         ),
       );
-      expect(vcard.getFirstPropertyValue('photo')).toBe(`http://localhost:80${card.photo}`);
+      // The uploaded photo, embedded as a JPEG fitting 400 px (iOS and Google Contacts).
+      const photo = vcard.getFirstProperty('photo');
+      expect(photo?.getParameter('encoding')).toBe('b');
+      const embedded = await sharp(Buffer.from(String(photo?.getFirstValue()), 'base64')).metadata();
+      expect(embedded.format).toBe('jpeg');
+      expect(Math.max(embedded.width, embedded.height)).toBe(400);
       expect(vcard.getFirstPropertyValue('uid')).toBe(`urn:cardbook:card:${card.card_id}`);
     }
 

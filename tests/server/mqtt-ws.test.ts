@@ -36,11 +36,11 @@ async function newUser() {
 
 type Outcome = { connected: true; client: MqttClient } | { connected: false; error: string };
 
-function open(username: string, password: string): Promise<Outcome> {
+function open(session: PushSession, password: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const client = connectMqtt(url, {
-      clientId: `cardbook_test_${randomUUID().slice(0, 8)}`,
-      username,
+      clientId: session.client_id,
+      username: session.username,
       password,
       clean: true,
       connectTimeout: 4000,
@@ -55,8 +55,8 @@ function open(username: string, password: string): Promise<Outcome> {
   });
 }
 
-async function connected(username: string, password: string): Promise<MqttClient> {
-  const outcome = await open(username, password);
+async function connected(session: PushSession, password: string): Promise<MqttClient> {
+  const outcome = await open(session, password);
   if (!outcome.connected) throw new Error(`not connected: ${outcome.error}`);
   return outcome.client;
 }
@@ -69,7 +69,7 @@ const subscribe = (client: MqttClient, topic: string) =>
 describe('the sync worker MQTT client', () => {
   it('connects with the session token, subscribes and receives system pushes', async () => {
     const user = await newUser();
-    const client = await connected(user.session.username, user.token);
+    const client = await connected(user.session, user.token);
     expect(client.connected).toBe(true);
     const received: unknown[] = [];
     client.on('message', (topic, payload) => {
@@ -87,26 +87,26 @@ describe('the sync worker MQTT client', () => {
 
   it("is refused another user's topic (SUBACK 0x80)", async () => {
     const [a, b] = [await newUser(), await newUser()];
-    const client = await connected(a.session.username, a.token);
+    const client = await connected(a.session, a.token);
     expect((await subscribe(client, pushTopics.system(PREFIX, b.id)))[0]?.qos).toBe(128);
   });
 
   it('reports a refused CONNECT (bad token) as an error, then closes', async () => {
     const user = await newUser();
-    const outcome = await open(user.session.username, 'not-the-token');
+    const outcome = await open(user.session, 'not-the-token');
     expect(outcome).toEqual({ connected: false, error: 'Connection refused: not authorized' });
   });
 
   it('closes when ended, and a logout ends it from the server side', async () => {
     const user = await newUser();
-    const client = await connected(user.session.username, user.token);
+    const client = await connected(user.session, user.token);
     const closed = new Promise<void>((resolve) => client.on('close', resolve));
     await call(t.app, 'POST', '/api/logout', {}, { token: user.token });
     await closed;
     expect(client.connected).toBe(false);
 
     const other = await newUser();
-    const second = await connected(other.session.username, other.token);
+    const second = await connected(other.session, other.token);
     second.end(true);
     expect(second.connected).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
-import type { NotifyList, SyncRow } from '../../src/api';
+import { type AddedFriends, NOTIFY_READ, NOTIFY_UNREAD, type NotifyList, type SyncRow } from '../../src/api';
 import { createTestApp, dbSnapshot, type TestApp } from './helper';
 import { api, pullAll, RecordingPublisher, renameCard, syncPush, userWithCard } from './social';
 
@@ -113,5 +113,79 @@ describe('notify/list', () => {
     expect(notes((await pullAll(t, b)).rows)).toEqual([]);
     expect((await api(t, { token: 'nope' }, 'GET', '/api/notify/list/1')).status).toBe(401);
     expect((await api(t, b, 'GET', '/api/notify/list/0')).status).toBe(400);
+  });
+});
+
+describe('repeated adds', () => {
+  it('30 add/remove cycles of one card give its owner one notification and one push', async () => {
+    const owner = await userWithCard(t, 'Flooded');
+    const adder = await userWithCard(t, 'Flooder');
+    pushes.clear();
+    for (let i = 0; i < 30; i++) {
+      const added = await api<AddedFriends>(t, adder, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+      expect(added.status).toBe(200);
+      const acceptId = added.body.data.friend_list[0]?.accept_id;
+      expect((await api(t, adder, 'GET', `/api/friend/delFriend/${acceptId}`)).status).toBe(200);
+    }
+    const list = (await page(owner, 1)).body.data;
+    expect(list.list.map((n) => n.msg)).toEqual(['Flooder added your card']);
+    expect(list.unread).toBe(1);
+    expect(pushes.to(owner.id).filter((p) => p.msg_type_sub === 3)).toHaveLength(1);
+    expect(pushes.to(owner.id)).toHaveLength(1);
+
+    // Once read, the next add is news again.
+    expect((await api(t, owner, 'POST', '/api/notify/read_all', {})).status).toBe(200);
+    pushes.clear();
+    expect((await api(t, adder, 'POST', '/api/friend/add', { content: [owner.shareStr] })).status).toBe(200);
+    const after = (await page(owner, 1)).body.data;
+    expect(after.unread).toBe(1);
+    expect(after.list.map((n) => n.status_user)).toEqual([NOTIFY_UNREAD, NOTIFY_READ]);
+    expect(pushes.to(owner.id)).toHaveLength(1);
+  });
+
+  it('another person adding the same card still gets their own notification', async () => {
+    const owner = await userWithCard(t, 'Popular');
+    const first = await userWithCard(t, 'First');
+    const second = await userWithCard(t, 'Second');
+    for (const adder of [first, second, first]) {
+      await api(t, adder, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    }
+    expect((await page(owner, 1)).body.data.list.map((n) => n.msg).sort()).toEqual([
+      'First added your card',
+      'Second added your card',
+    ]);
+  });
+});
+
+describe('friend add rate limit', () => {
+  it('refuses adds over the per-user budget with a localized message', async () => {
+    const roomy = { points: 10_000, seconds: 60 };
+    const limited = await createTestApp({
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        register: roomy,
+        verifyCodePerAddress: roomy,
+        friendAdds: { points: 3, seconds: 600 },
+      },
+    });
+    try {
+      limited.app.services.push = new RecordingPublisher();
+      const owner = await userWithCard(limited, 'Owner');
+      const adder = await userWithCard(limited, 'Adder');
+      for (let i = 0; i < 3; i++) {
+        const res = await api(limited, adder, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+        expect(res.status).toBe(200);
+      }
+      const refused = await api(limited, adder, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+      expect(refused.status).toBe(429);
+      expect(refused.body.msg).toBe('You are adding cards too quickly, please try again in 10 minutes');
+      const inChinese = await api(limited, adder, 'POST', '/api/friend/add', { content: [owner.shareStr] }, 'zh-tw');
+      expect(inChinese.body.msg).toBe('你添加名片太頻密，請於 10 分鐘後再試');
+      // Another user is not held back.
+      const other = await userWithCard(limited, 'Other');
+      expect((await api(limited, other, 'POST', '/api/friend/add', { content: [owner.shareStr] })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

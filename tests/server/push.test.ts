@@ -43,25 +43,30 @@ afterAll(async () => {
   await t.close();
 });
 
-type User = { id: number; token: string; session: PushSession };
+type User = { id: number; email: string; password: string; token: string; session: PushSession };
 
 async function newUser(): Promise<User> {
   const user = await registerUser(t);
   const res = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token: user.token });
   expect(res.status).toBe(200);
-  return { id: user.id, token: user.token, session: res.body.data };
+  return { id: user.id, email: user.email, password: user.password, token: user.token, session: res.body.data };
 }
 
 function brokerUrl(session: PushSession | null): string {
   return session?.url ?? `${origin}/xc`;
 }
 
-/** Connects as the app does: client id from the user id, clean session, 4 s connect timeout. */
-async function connect(username: string | undefined, password: string | undefined, url: string): Promise<MqttClient> {
+/** Connects as the app does: the session's client id, clean session, 4 s connect timeout. */
+async function connect(
+  username: string | undefined,
+  password: string | undefined,
+  url: string,
+  clientId = `cardbook_anon_${randomUUID().slice(0, 6)}`,
+): Promise<MqttClient> {
   const client = await mqtt.connectAsync(url, {
     username,
     password,
-    clientId: `cardbook_${username ?? 'anon'}_${randomUUID().slice(0, 6)}`,
+    clientId,
     clean: true,
     connectTimeout: 4000,
     reconnectPeriod: 0,
@@ -71,7 +76,8 @@ async function connect(username: string | undefined, password: string | undefine
   return client;
 }
 
-const connectAs = (user: User) => connect(user.session.username, user.token, brokerUrl(user.session));
+const connectAs = (user: User) =>
+  connect(user.session.username, user.token, brokerUrl(user.session), user.session.client_id);
 
 /** Collects what a client receives on a topic. */
 function inbox(client: MqttClient, topic: string): PushMessage[] {
@@ -90,24 +96,30 @@ async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
   }
 }
 
-/** The SUBACK code for one topic: the granted QoS, or 128 (0x80) when refused. */
-async function subscribe(client: MqttClient, topic: string): Promise<number | undefined> {
+/** The SUBACK codes of one SUBSCRIBE: the granted QoS, or 128 (0x80) when refused; null when cut off. */
+async function subscribeAll(client: MqttClient, topics: string[]): Promise<number[] | null> {
   try {
-    const granted = await client.subscribeAsync(topic, { qos: 1 });
-    return granted[0]?.qos;
+    const granted = await client.subscribeAsync(topics, { qos: 1 });
+    return granted.map((g) => g.qos);
   } catch (error) {
     const packet = (error as { packet?: { granted?: Array<number | { reasonCode?: number }> } }).packet;
-    const code = packet?.granted?.[0];
-    if (code === undefined) throw error;
-    return typeof code === 'number' ? code : code.reasonCode;
+    if (!packet?.granted) return null;
+    return packet.granted.map((code) => (typeof code === 'number' ? code : (code.reasonCode ?? 0)));
   }
+}
+
+/** The SUBACK code for one topic. */
+async function subscribe(client: MqttClient, topic: string): Promise<number | undefined> {
+  const codes = await subscribeAll(client, [topic]);
+  if (!codes) throw new Error('no SUBACK');
+  return codes[0];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function refusedCode(username: string | undefined, password: string | undefined, url: string) {
+async function refusedCode(username: string | undefined, password: string | undefined, url: string, clientId?: string) {
   try {
-    const client = await connect(username, password, url);
+    const client = await connect(username, password, url, clientId);
     // Mosquitto may accept then drop; an open connection that can subscribe is a failure.
     return { connected: true, granted: await subscribe(client, '#').catch(() => null) };
   } catch (error) {
@@ -138,7 +150,7 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
         expect(a.session.url).toBe(process.env.MQTT_WS_URL);
         return;
       }
-      const client = await connect(a.session.username, a.token, `${origin}/test/xc`);
+      const client = await connect(a.session.username, a.token, `${origin}/test/xc`, a.session.client_id);
       expect(await subscribe(client, pushTopics.system(PREFIX, a.id))).toBe(1);
     },
   );
@@ -181,7 +193,7 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
       [a.session.username, 'x'.repeat(43)],
       [a.session.username, `${a.token.slice(0, -2)}AA`],
     ] as const) {
-      const outcome = await refusedCode(username, password, url);
+      const outcome = await refusedCode(username, password, url, a.session.client_id);
       expect(outcome.connected, `${username}/${password ? 'password' : 'none'}`).toBe(false);
       expect([4, 5]).toContain(outcome.code);
     }
@@ -193,7 +205,7 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     await before.endAsync();
     const out = await call(t.app, 'POST', '/api/logout', {}, { token: a.token });
     expect(out.status).toBe(200);
-    const outcome = await refusedCode(a.session.username, a.token, brokerUrl(a.session));
+    const outcome = await refusedCode(a.session.username, a.token, brokerUrl(a.session), a.session.client_id);
     expect(outcome.connected).toBe(false);
     expect([4, 5]).toContain(outcome.code);
   });
@@ -213,7 +225,12 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     expect(other.status).toBe(200);
     const otherToken = other.body.data.token;
     const session = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token: otherToken });
-    const elsewhere = await connect(session.body.data.username, otherToken, brokerUrl(session.body.data));
+    const elsewhere = await connect(
+      session.body.data.username,
+      otherToken,
+      brokerUrl(session.body.data),
+      session.body.data.client_id,
+    );
     let elsewhereClosed = false;
     elsewhere.on('close', () => {
       elsewhereClosed = true;
@@ -227,6 +244,102 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     );
     expect(changed.status).toBe(200);
     await waitFor(() => elsewhereClosed);
+  });
+
+  it('closes the live connection of a session that expires', async () => {
+    const a = await newUser();
+    const live = await connectAs(a);
+    expect(await subscribe(live, pushTopics.system(PREFIX, a.id))).toBe(1);
+    let closed = false;
+    live.on('close', () => {
+      closed = true;
+    });
+    // Expires a second from now: the next sweep (every 5 s) ends it.
+    await t.app.services.db.query(
+      "update auth_tokens set expires_at = now() + interval '1 second' where user_id = $1 and revoked_at is null",
+      [a.id],
+    );
+    await waitFor(() => closed, 12_000);
+    const again = await refusedCode(a.session.username, a.token, brokerUrl(a.session), a.session.client_id);
+    expect(again.connected).toBe(false);
+  });
+
+  it("refuses a connection with another user's client id, and that user stays connected", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    expect(a.session.client_id).not.toBe(b.session.client_id);
+    const live = await connectAs(a);
+    const topic = pushTopics.system(PREFIX, a.id);
+    expect(await subscribe(live, topic)).toBe(1);
+    let closed = false;
+    live.on('close', () => {
+      closed = true;
+    });
+    const got = inbox(live, topic);
+
+    const outcome = await refusedCode(b.session.username, b.token, brokerUrl(b.session), a.session.client_id);
+    expect(outcome.connected).toBe(false);
+    expect([4, 5]).toContain(outcome.code);
+    // Nor with a made-up id of the right shape.
+    const madeUp = `cardbook_${b.id}_${b.session.client_id.split('_')[2]}9`;
+    expect((await refusedCode(b.session.username, b.token, brokerUrl(b.session), madeUp)).connected).toBe(false);
+
+    await t.app.services.push.publishSystem(a.id, { msg_type: 1, msg_type_sub: 2 });
+    await waitFor(() => got.length === 1);
+    expect(closed).toBe(false);
+  });
+
+  it('cuts a SUBSCRIBE flood short and keeps serving everyone else', async () => {
+    const a = await newUser();
+    const other = await newUser();
+    const otherClient = await connectAs(other);
+    const otherTopic = pushTopics.system(PREFIX, other.id);
+    expect(await subscribe(otherClient, otherTopic)).toBe(1);
+    const otherGot = inbox(otherClient, otherTopic);
+
+    const rooms = Array.from({ length: 24_000 }, (_, i) => pushTopics.group(PREFIX, 900_000 + i));
+    // One packet with more topics than a client ever needs.
+    const wide = await connectAs(a);
+    let wideClosed = false;
+    wide.on('close', () => {
+      wideClosed = true;
+    });
+    const wideAnswer = subscribeAll(wide, rooms.slice(0, 100));
+    // Many small packets on one connection (of another session: one session has one connection).
+    const second = await call<{ token: string }>(t.app, 'POST', '/api/login', { email: a.email, password: a.password });
+    const secondToken = second.body.data.token;
+    const secondSession = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token: secondToken });
+    const s2 = secondSession.body.data;
+    const many = await connect(s2.username, secondToken, brokerUrl(s2), s2.client_id);
+    let manyClosed = false;
+    many.on('close', () => {
+      manyClosed = true;
+    });
+    const refused: number[] = [];
+    for (let i = 0; i < rooms.length && !manyClosed; i += 8) {
+      const codes = await subscribeAll(many, rooms.slice(i, i + 8));
+      if (!codes) break;
+      refused.push(...codes);
+      if (external && i >= 800) break; // Mosquitto refuses each one from memory; enough seen.
+    }
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((code) => code === 128)).toBe(true);
+    if (external) {
+      // Mosquitto checks its own ACLs in memory (no database work to exhaust); it refuses each.
+      expect(await wideAnswer).toEqual(Array(100).fill(128));
+    } else {
+      await waitFor(() => wideClosed && manyClosed);
+      expect(refused.length).toBeLessThanOrEqual(16);
+    }
+
+    // The API and the other user's pushes are unaffected.
+    const res = await call(t.app, 'GET', '/api/notify/list/1', undefined, { token: other.token });
+    expect(res.status).toBe(200);
+    await t.app.services.push.publishSystem(other.id, { msg_type: 1, msg_type_sub: 2 });
+    await waitFor(() => otherGot.length === 1);
+    // The flooding user can still connect again and get their own topic.
+    const again = await connectAs(a);
+    expect(await subscribe(again, pushTopics.system(PREFIX, a.id))).toBe(1);
   });
 
   it('allows an exchange room topic to its members only', async () => {

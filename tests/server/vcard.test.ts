@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { emptyExtension, keywordGrams, normalizeSearch } from '../../server/services/cards';
-import { buildVCard, foldLine, splitPersonalName, vcardDisposition } from '../../server/services/vcard';
+import { buildVCard, foldLine, splitPersonalName, vcardDisposition, websiteUrl } from '../../server/services/vcard';
 
 describe('splitPersonalName', () => {
   it.each([
@@ -49,7 +50,7 @@ describe('buildVCard', () => {
       name: '',
       english_name: 'Peter Chan',
       profile: 'a;b,c\\d',
-      photo: '',
+      photo: null,
       extension,
     });
     expect(text.endsWith('\r\n')).toBe(true);
@@ -59,15 +60,86 @@ describe('buildVCard', () => {
     expect(card.getFirstPropertyValue('org')).toEqual(['A; B, C', 'x\\y']);
     expect(card.getFirstPropertyValue('title')).toBe('Line one\nline two');
     expect(card.getFirstPropertyValue('tel')).toBe('9123 4567');
-    expect(card.getFirstPropertyValue('url')).toBe('http://example.com/a,b');
+    expect(card.getFirstPropertyValue('url')).toBe('https://example.com/a%2Cb');
     expect(card.getFirstPropertyValue('note')).toBe('a;b,c\\d');
     expect(card.getFirstPropertyValue('photo')).toBeNull();
+  });
+
+  it('keeps only http(s) websites: one without a scheme is https, any other scheme is dropped', () => {
+    const extension = emptyExtension();
+    for (const content of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox',
+      'file:///etc/passwd',
+      'ftp://example.com/x',
+      'HTTPS://Example.com/Path',
+      'www.example.com:8080/a b;c',
+      '//cdn.example.com/x',
+      'http://',
+    ]) {
+      extension.website.push({ key: 'personal', content });
+    }
+    const text = buildVCard({ uid: 'u', name: 'A', english_name: '', profile: '', photo: null, extension });
+    expect(text).not.toMatch(/javascript|data:|vbscript|file:|ftp:/i);
+    const card = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    expect(card.getAllProperties('url').map((p) => p.getFirstValue())).toEqual([
+      'HTTPS://Example.com/Path',
+      'https://www.example.com:8080/a%20b%3Bc',
+      'https://cdn.example.com/x',
+    ]);
+    expect(websiteUrl('example.com')).toBe('https://example.com');
+    expect(websiteUrl('http://example.com/?q=a,b')).toBe('http://example.com/?q=a%2Cb');
+  });
+
+  it('escapes commas, semicolons, backslashes and newlines in every text value', () => {
+    const extension = emptyExtension();
+    extension.email.push({ key: 'work', content: 'a,b@example.com' });
+    extension.social.push({ key: 'facebook', content: 'me, myself; I\\' });
+    extension.address.push({ key: 'home', content: 'Flat 2, 3/F; Road\nKowloon' });
+    extension.industry.push({ key: 'industry', content: 'Banking, Finance' });
+    const text = buildVCard({
+      uid: 'u',
+      name: '陳, 大文',
+      english_name: 'Chan; Tai, Man',
+      profile: '',
+      photo: null,
+      extension,
+    });
+    const card = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    expect(card.getFirstPropertyValue('fn')).toBe('陳, 大文');
+    expect(card.getFirstPropertyValue('nickname')).toBe('Chan; Tai, Man');
+    expect(card.getFirstPropertyValue('email')).toBe('a,b@example.com');
+    // ical.js leaves an X- property as written: it is text by default (RFC 6350 §3.3), escaped.
+    expect(text).toContain('\r\nX-SOCIALPROFILE;TYPE=facebook:me\\, myself; I\\\\\r\n');
+    expect(card.getFirstPropertyValue('adr')).toEqual(['', '', 'Flat 2, 3/F; Road\nKowloon', '', '', '', '']);
+    expect(card.getFirstPropertyValue('note')).toBe('Banking, Finance');
+  });
+
+  it('embeds the photo as a base64 JPEG', async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
+    const text = buildVCard({
+      uid: 'u',
+      name: 'A',
+      english_name: '',
+      profile: '',
+      photo: jpeg,
+      extension: emptyExtension(),
+    });
+    expect(text).toContain('\r\nPHOTO;ENCODING=b;TYPE=JPEG:');
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const photo = new ICAL.Component(ICAL.parse(text) as unknown[]).getFirstProperty('photo');
+    expect(photo?.getParameter('type')).toBe('JPEG');
+    expect(Buffer.from(String(photo?.getFirstValue()), 'base64').equals(jpeg)).toBe(true);
   });
 
   it('falls back to the company for a card with no name', () => {
     const extension = emptyExtension();
     extension.company.push({ name: 'Acme', department: '', position: '', key: 'company' });
-    const text = buildVCard({ uid: 'u', name: '', english_name: '', profile: '', photo: '', extension });
+    const text = buildVCard({ uid: 'u', name: '', english_name: '', profile: '', photo: null, extension });
     expect(text).toContain('\r\nFN:Acme\r\n');
     expect(text).toContain('\r\nN:;;;;\r\n');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokerUrl, mqttClientId } from '../../workers/sync/live';
+import { brokerUrl } from '../../workers/sync/live';
 import { groupEffect, parsePush, pushEffect, systemEffect } from '../../workers/sync/push-effects';
 
 const pullOnly = { pull: true, removedMe: null, count: false, sound: false };
@@ -59,11 +59,14 @@ describe('topics and payloads', () => {
   });
 
   it('connects to this origin /xc unless the server names a broker', () => {
-    expect(brokerUrl({ url: null, username: 'u', prefix: 'p' }, 'https://cardbook.app')).toBe('wss://cardbook.app/xc');
-    expect(brokerUrl({ url: null, username: 'u', prefix: 'p' }, 'http://127.0.0.1:9')).toBe('ws://127.0.0.1:9/xc');
-    expect(brokerUrl({ url: 'wss://mq.example/mqtt', username: 'u', prefix: 'p' }, 'http://x')).toBe(
-      'wss://mq.example/mqtt',
+    expect(
+      brokerUrl({ url: null, username: 'u', client_id: 'cardbook_1_1', prefix: 'p' }, 'https://cardbook.app'),
+    ).toBe('wss://cardbook.app/xc');
+    expect(brokerUrl({ url: null, username: 'u', client_id: 'cardbook_1_1', prefix: 'p' }, 'http://127.0.0.1:9')).toBe(
+      'ws://127.0.0.1:9/xc',
     );
-    expect(mqttClientId(12, 'ab')).toBe('cardbook_12_ab');
+    expect(
+      brokerUrl({ url: 'wss://mq.example/mqtt', username: 'u', client_id: 'cardbook_1_1', prefix: 'p' }, 'http://x'),
+    ).toBe('wss://mq.example/mqtt');
   });
 });

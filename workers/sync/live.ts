@@ -1,8 +1,8 @@
 /**
  * The live push connection of the sync worker (SPEC §4 "Live push connection"): MQTT over
  * WebSocket to the broker GET /api/push/session names (null: this origin's /xc), with the session
- * token as password. Client id from the user id (plus a random suffix, so two devices of one
- * user do not kick each other), clean session, 4 s connect timeout. It subscribes to the user's
+ * token as password. Client id as the server answers it (built from the user id and the
+ * session, so two devices of one user do not kick each other), clean session, 4 s connect timeout. It subscribes to the user's
  * system topic and, when an exchange room is kept, to that room's topic. Every 1.1 s a state tick
  * records "connected now"; when that record is 7 s or more stale the connection is restarted
  * (and resubscribed). It ends when the session goes.
@@ -47,16 +47,11 @@ export function brokerUrl(session: PushSession, baseUrl: string): string {
   return session.url ?? `${baseUrl.replace(/^http/, 'ws')}/xc`;
 }
 
-export function mqttClientId(userId: number, suffix: string): string {
-  return `cardbook_${userId}_${suffix}`;
-}
-
 export function createLiveConnection(deps: LiveDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const connect = deps.connect ?? connectMqtt;
   const log = deps.log ?? ((prefix, detail) => console.error(prefix, detail));
-  const suffix = crypto.randomUUID().replaceAll('-', '').slice(0, 8);
 
   let client: MqttClient | null = null;
   let token: string | null = null;
@@ -138,7 +133,7 @@ export function createLiveConnection(deps: LiveDeps) {
     prefix = push.prefix;
     userId = session.userId;
     const next = connect(brokerUrl(push, deps.baseUrl), {
-      clientId: mqttClientId(session.userId, suffix),
+      clientId: push.client_id,
       username: push.username,
       password: session.token,
       clean: true,

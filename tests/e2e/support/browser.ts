@@ -1,5 +1,54 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { requireChromium } from './chromium';
+
+/**
+ * Content-Security-Policy violations seen by any page of any context made here. The whole
+ * end-to-end suite runs with the server's policy on: a test during which one happened fails
+ * (the afterEach below, registered in every test file that imports this helper).
+ */
+const cspViolations: string[] = [];
+const CSP_BINDING = '__cardbookCspViolation';
+
+afterEach(() => {
+  const seen = takeCspViolations();
+  if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
+});
+
+/** The violations recorded so far, forgetting them (a test that provokes one on purpose). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Records the context's CSP violations: the `securitypolicyviolation` event in our own pages
+ * (not in third-party frames, which have policies of their own), and Chromium's "Refused to …"
+ * console lines, which also cover workers.
+ */
+async function watchCsp(context: BrowserContext, origin: string): Promise<void> {
+  await context.exposeBinding(CSP_BINDING, (_source, report: string) => {
+    cspViolations.push(report);
+  });
+  await context.addInitScript(
+    ([binding, ourOrigin]) => {
+      if (location.origin !== ourOrigin) return;
+      window.addEventListener(
+        'securitypolicyviolation',
+        (e) => {
+          const report: unknown = Reflect.get(window, binding);
+          const text = `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber} (${location.pathname})`;
+          if (typeof report === 'function') report(text);
+        },
+        true,
+      );
+    },
+    [CSP_BINDING, origin] as const,
+  );
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy/.test(text) && /^Refused to/.test(text)) cspViolations.push(text);
+  });
+}
 
 /** Headless Chromium; `extraArgs` are added to the usual flags (e.g. a fake camera). */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
@@ -17,13 +66,13 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
   });
 }
 
-/** A fresh profile on a phone-sized screen (390×844, touch), service workers allowed. */
-export function newPhoneContext(
+/** A fresh profile on a phone-sized screen (390×844, touch), service workers allowed, CSP watched. */
+export async function newPhoneContext(
   browser: Browser,
   baseURL: string,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -34,4 +83,6 @@ export function newPhoneContext(
     serviceWorkers: 'allow',
     ...options,
   });
+  await watchCsp(context, new URL(baseURL).origin);
+  return context;
 }

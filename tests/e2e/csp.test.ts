@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhoneContext, takeCspViolations } from './support/browser';
+import { type E2eServer, startServer } from './support/server';
+
+/**
+ * The Content-Security-Policy in a real browser: the app's pages carry it and run under it
+ * (every other end-to-end file fails on a violation), and the watch that makes them fail
+ * does see one.
+ */
+describe('content security policy', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('serves the app under the policy', async () => {
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const page = await context.newPage();
+    const res = await page.goto('/login');
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+    await expect.poll(() => page.locator('input[type=password]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('refuses an injected inline script, and the suite notices', async () => {
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return Reflect.get(window, '__injected') === true;
+    });
+    expect(ran).toBe(false);
+    const seen: string[] = [];
+    await expect
+      .poll(() => {
+        seen.push(...takeCspViolations());
+        return seen.length;
+      })
+      .toBeGreaterThan(0);
+    await context.close();
+    seen.push(...takeCspViolations()); // the event and the console line may both report it
+    expect(seen.join('\n')).toMatch(/script-src/);
+  });
+});
