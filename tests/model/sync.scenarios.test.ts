@@ -1,0 +1,187 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyExtension } from '../../server/services/cards';
+import { type Friend, type Group, MUTATION_MAX_BYTES, type MyCard } from '../../src/api';
+import { mutate } from '../../src/db/mutations';
+import { readSyncState } from '../../src/db/sync-store';
+import { cardBodyOf, cardPatchOf } from '../../src/lib/card-merge';
+import { call, registerUser } from '../server/helper';
+import { Device, Server } from './harness';
+
+/**
+ * The sync engine's promises, one scenario each, with the real worker code on fake-indexeddb
+ * against the real server: no change can block the queue, the newest edit wins whoever
+ * reconnects last, card edits merge per field, a move out of a group deleted elsewhere lands.
+ */
+const server = new Server();
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+
+type Account = { id: number; token: string; email: string; password: string };
+
+async function account(name: string): Promise<Account & { shareStr: string }> {
+  const user = await registerUser(server.test);
+  const card = await call<MyCard>(
+    server.app,
+    'POST',
+    '/api/card/create',
+    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
+    { token: user.token },
+  );
+  return { ...user, shareStr: card.body.data.share_str };
+}
+
+/** Me with one friend, and two of my devices signed in and synced. */
+async function twoDevices() {
+  const me = await account('Me');
+  const other = await account('Other');
+  const added = await call<{ friend_list: Friend[] }>(
+    server.app,
+    'POST',
+    '/api/friend/add',
+    { content: [other.shareStr] },
+    { token: me.token },
+  );
+  const friend = added.body.data.friend_list[0];
+  if (!friend) throw new Error('friend add failed');
+  const a = new Device('a', server);
+  const b = new Device('b', server);
+  for (const device of [a, b]) {
+    await device.signIn(server, me.email, me.password);
+    await device.sync();
+  }
+  return { me, friend, a, b };
+}
+
+const api = <T>(user: { token: string }, method: 'GET' | 'POST', url: string, body?: unknown) =>
+  call<T>(server.app, method, url, body, { token: user.token, lang: 'en-us' });
+
+describe('a change the server cannot take', () => {
+  it('never blocks the changes behind it, and each is told once', async () => {
+    const { me, friend, a, b } = await twoDevices();
+    // Queued as an older or buggy app version might have: a name the server does not know, six
+    // changes of about 1 MB (no request may carry them all), one change too large to send ever, a
+    // change the server refuses as a whole request (an empty id).
+    const at = Date.now();
+    await a.db.outbox.add({ id: crypto.randomUUID(), name: 'x'.repeat(100) as 'remark', args: {}, createdAt: at });
+    for (let i = 0; i < 6; i += 1) {
+      await a.db.outbox.add({
+        id: crypto.randomUUID(),
+        name: 'setProfile',
+        args: { profile: String(i).repeat(1_000_000) },
+        createdAt: at,
+      });
+    }
+    await a.db.outbox.add({
+      id: crypto.randomUUID(),
+      name: 'setProfile',
+      args: { profile: 'x'.repeat(MUTATION_MAX_BYTES + 1) },
+      createdAt: at,
+    });
+    await a.db.outbox.add({ id: '', name: 'setProfile', args: {}, createdAt: at });
+    await mutate(a.db, 'remark', { accept_id: friend.accept_id, remark: 'queued behind' });
+
+    // Meanwhile another device changes something: this one must still receive it.
+    await mutate(b.db, 'setProfile', { fullName: 'From B' });
+    await b.sync();
+
+    for (let round = 0; round < 3 && (await a.outboxSize()) > 0; round += 1) await a.sync();
+    expect(await a.outboxSize()).toBe(0);
+    const list = await api<{ friend_list: Friend[] }>(me, 'GET', '/api/friend/list/1');
+    expect(list.body.data.friend_list[0]?.remark).toBe('queued behind');
+    expect((await a.db.profile.get('me'))?.fullName).toBe('From B');
+    const state = await readSyncState(a.db);
+    expect(state.online).toBe(true);
+    // Nine dropped changes, each told once: one too large for good, the others refused by the server.
+    expect(state.rejected).toHaveLength(9);
+    expect(state.rejected.filter((r) => r.key === 'tooLarge')).toHaveLength(1);
+    await a.close();
+    await b.close();
+  });
+});
+
+describe('two devices edit the same thing offline', () => {
+  it('the later edit wins even when its device reconnects first', async () => {
+    const { me, friend, a, b } = await twoDevices();
+    const group = (await api<Group>(me, 'POST', '/api/group/add', { group_name: 'Fair' })).body.data;
+    await a.sync();
+    await b.sync();
+    a.online = false;
+    b.online = false;
+    await mutate(a.db, 'remark', { accept_id: friend.accept_id, remark: 'older, from A' });
+    await mutate(a.db, 'editGroup', { group_id: group.group_id, group_name: 'Older name' });
+    await new Promise((r) => setTimeout(r, 5));
+    await mutate(b.db, 'remark', { accept_id: friend.accept_id, remark: 'newer, from B' });
+    await mutate(b.db, 'editGroup', { group_id: group.group_id, group_name: 'Newer name' });
+
+    b.online = true;
+    await b.sync();
+    a.online = true;
+    await a.sync();
+    await b.sync();
+
+    for (const device of [a, b]) {
+      expect((await device.db.friends.get(friend.accept_id))?.remark).toBe('newer, from B');
+      expect((await device.db.groups.get(group.group_id))?.group_name).toBe('Newer name');
+    }
+    // A is told its edits were outdone.
+    expect((await readSyncState(a.db)).rejected.map((r) => r.key)).toEqual(['superseded', 'superseded']);
+    await a.close();
+    await b.close();
+  });
+
+  it('edits of different card fields and lists both stay', async () => {
+    const { a, b } = await twoDevices();
+    const base = await a.db.card.get('me');
+    if (!base) throw new Error('no card');
+    a.online = false;
+    b.online = false;
+    const body = cardBodyOf(base);
+    await mutate(a.db, 'patchCard', cardPatchOf(body, { ...body, name: 'New name from A' }));
+    const withPhone = {
+      ...body,
+      extension: { ...body.extension, tel: [{ key: 'mobile', content: '+852 9123 4567' }] },
+    };
+    await mutate(b.db, 'patchCard', cardPatchOf(body, withPhone));
+    a.online = true;
+    b.online = true;
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    for (const device of [a, b]) {
+      const card = await device.db.card.get('me');
+      expect(card?.name).toBe('New name from A');
+      expect(card?.extension.tel).toEqual([{ key: 'mobile', content: '+852 9123 4567' }]);
+    }
+    await a.close();
+    await b.close();
+  });
+});
+
+describe('a group deleted on another device', () => {
+  it('a move out of it made offline puts the friend in the target', async () => {
+    const { me, friend, a, b } = await twoDevices();
+    const gone = (await api<Group>(me, 'POST', '/api/group/add', { group_name: 'Gone' })).body.data;
+    const target = (await api<Group>(me, 'POST', '/api/group/add', { group_name: 'Target' })).body.data;
+    await api(me, 'GET', `/api/friend/copyToGroup/${friend.accept_id}/${gone.group_id}`);
+    await a.sync();
+    await b.sync();
+    b.online = false;
+    await mutate(b.db, 'moveToGroup', {
+      acceptId: friend.accept_id,
+      fromGroupId: gone.group_id,
+      toGroupId: target.group_id,
+    });
+    await mutate(a.db, 'delGroup', { id: gone.group_id });
+    await a.sync();
+    b.online = true;
+    await b.sync();
+    await a.sync();
+    for (const device of [a, b]) {
+      expect((await device.db.friends.get(friend.accept_id))?.groupIds).toEqual([1, target.group_id]);
+    }
+    expect((await readSyncState(b.db)).rejected).toEqual([]);
+    await a.close();
+    await b.close();
+  });
+});
