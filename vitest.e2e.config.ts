@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    setupFiles: ['tests/e2e/support/csp-setup.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 120_000,
