@@ -112,6 +112,8 @@ type SyncRun = {
   /** Pull answers that carried rows, and empty ones (the worker's check that nothing is left). */
   pages: number;
   empty: number;
+  /** ms from the first pull request to the last page with rows answered (server and network). */
+  lastPage: number;
 };
 
 async function initialSync(browser: Browser, server: E2eServer, token: string): Promise<SyncRun> {
@@ -148,6 +150,7 @@ async function initialSync(browser: Browser, server: E2eServer, token: string): 
     fromLoad: done - timeOrigin,
     pages: pulls.filter((p) => p.rows > 0).length,
     empty: pulls.filter((p) => p.rows === 0).length,
+    lastPage: Math.max(...pulls.filter((p) => p.rows > 0).map((p) => p.at)) - first,
   };
 }
 
@@ -339,6 +342,7 @@ export async function friendsSync(): Promise<void> {
       ],
       [`  floor: one Dexie bulkPut of the same ${n} rows (median of ${SYNC_RUNS})`, spread(floor.bulkPut)],
       ['  from navigation start of /friendsList', spread(runs.map((r) => r.fromLoad))],
+      ['  the last page answered (server and network), from the first pull', spread(runs.map((r) => r.lastPage))],
       ['  pull pages with rows (+ empty)', runs.map((r) => `${r.pages} (+${r.empty})`).join(', ')],
       [
         `/friendsList opened from the app, tap to first row painted (median of ${visits.length})`,

@@ -13,6 +13,7 @@ import {
 } from '../db';
 import { createdGroupIds } from '../db/mutations';
 import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
+import { useThrottledLiveQuery } from '../db/throttled-live-query';
 
 /** The signed-in session: undefined while loading, null when signed out. */
 export function useSession(): Session | null | undefined {
@@ -79,6 +80,9 @@ export function useGroupKey(): (groupId: number) => number {
 const newestFirst = (a: FriendRow, b: FriendRow) =>
   a.accept_id < 0 !== b.accept_id < 0 ? (a.accept_id < 0 ? -1 : 1) : b.accept_id - a.accept_id;
 
+/** While the friends table keeps changing (a first sync), the whole group is read again at most this often; the first screen stays live. */
+const WHOLE_GROUP_READ_GAP_MS = 1000;
+
 /** More rows than a phone screen shows. */
 const FIRST_SCREEN = 24;
 
@@ -105,11 +109,16 @@ export function useFriends(groupId: number, firstScreen = false): FriendRow[] | 
   // The whole read starts once the first screen is in: reading 10,000 rows occupies the main
   // thread (IndexedDB hands results over there) and would hold back that first paint.
   const headShown = !firstScreen || head !== undefined;
-  const all = useLiveQuery(async () => {
-    if (!headShown) return undefined;
-    const rows = await db.friends.where('groupIds').equals(groupId).toArray();
-    return rows.sort(newestFirst);
-  }, [groupId, headShown]);
+  const all = useThrottledLiveQuery(
+    async () => {
+      if (!headShown) return undefined;
+      const rows = await db.friends.where('groupIds').equals(groupId).toArray();
+      return rows.sort(newestFirst);
+    },
+    [groupId, headShown],
+    ['friends'],
+    WHOLE_GROUP_READ_GAP_MS,
+  );
   return all ?? head;
 }
 

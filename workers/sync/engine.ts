@@ -41,6 +41,9 @@ const UPLOAD_PATHS: Record<UploadTarget, string> = { cardPhoto: '/api/card/uploa
 export const PUSH_BATCH = Math.min(50, PUSH_BATCH_MAX);
 /** Rows per pull page: the server's maximum (PULL_PAGE_MAX), so a first sync takes few round trips and commits. */
 export const PULL_PAGE = PULL_PAGE_MAX;
+/** Pulled rows written in one IndexedDB transaction at most, and pages fetched ahead of the writer. */
+export const APPLY_MAX_ROWS = 5 * PULL_PAGE_MAX;
+export const PULL_AHEAD_PAGES = 5;
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 30_000;
 export const PERIODIC_PULL_MS = 30_000;
@@ -99,6 +102,13 @@ export function cutBySize(
     size += own;
   }
   return { batch, tooLarge };
+}
+
+/** Consecutive pull pages as one: every row in order (a later row of a key wins), the last cursor. */
+export function joinPages(pages: readonly PullResult[]): PullResult {
+  const last = pages.at(-1);
+  if (!last) throw new Error('no pages to join');
+  return pages.length === 1 ? last : { rows: pages.flatMap((p) => p.rows), cursor: last.cursor, more: last.more };
 }
 
 export function backoffDelay(failures: number, random: () => number): number {
@@ -257,23 +267,62 @@ export function createSyncEngine(deps: SyncDeps) {
   }
 
   /**
-   * Pages until the server has nothing more. The next page is asked for (from the cursor the
-   * current one answered, which is what applying it stores) while the current one is written, so
-   * the network and IndexedDB work overlap; a failure anywhere ends the pull as before, and what
-   * was applied stays applied, each page with its own cursor.
+   * Pages until the server has nothing more. Pages are fetched one after another (each from the
+   * cursor the previous answered) while the pages already here are written, and each write takes
+   * every page that has arrived, up to APPLY_MAX_ROWS: a first sync of thousands of rows makes a
+   * few large IndexedDB transactions (and a few re-reads by the screens' live queries) instead of
+   * one per page, while the first page is still written alone so a screen fills at once. A
+   * failure anywhere ends the pull; what was applied stays applied, each write with its cursor.
    */
   async function pull(session: Session): Promise<void> {
-    let next = fetchPage(session, await readCursor(db));
-    for (;;) {
-      const page = await next;
-      if (page.more) {
-        next = fetchPage(session, page.cursor);
-        // Awaited on the next turn; a failure while this page is applied must not go unhandled.
-        next.catch(() => undefined);
+    const arrived: PullResult[] = [];
+    let fetching = true;
+    let failure: unknown = null;
+    let signal: (() => void) | null = null;
+    const notify = () => {
+      signal?.();
+      signal = null;
+    };
+    const waitForChange = () => new Promise<void>((resolve) => (signal = resolve));
+    const fetcher = (async () => {
+      try {
+        let cursor = await readCursor(db);
+        for (;;) {
+          // Backpressure: at most a few pages wait in memory for the writer.
+          while (arrived.length >= PULL_AHEAD_PAGES) await waitForChange();
+          const page = await fetchPage(session, cursor);
+          arrived.push(page);
+          notify();
+          if (!page.more) return;
+          cursor = page.cursor;
+        }
+      } catch (err) {
+        failure = err;
+      } finally {
+        fetching = false;
+        notify();
       }
-      await applyPull(db, page);
-      if (!page.more) break;
+    })();
+    let first = true;
+    for (;;) {
+      while (arrived.length === 0 && fetching) await waitForChange();
+      if (arrived.length === 0) break;
+      const taken: PullResult[] = [];
+      let rows = 0;
+      while (
+        arrived.length > 0 &&
+        (taken.length === 0 || (!first && rows + (arrived[0]?.rows.length ?? 0) <= APPLY_MAX_ROWS))
+      ) {
+        const page = arrived.shift() as PullResult;
+        taken.push(page);
+        rows += page.rows.length;
+      }
+      notify();
+      first = false;
+      await applyPull(db, joinPages(taken));
     }
+    await fetcher;
+    if (failure) throw failure;
     await pruneUploads(db);
   }
 
