@@ -41,14 +41,14 @@ export const SYNC_PROTOCOL_VERSION = 5;
 //    readNotifications).
 // 4: friend_card_info carries `company`; addFriend may carry `cards` (for the optimistic entry),
 //    addGroup `temp_id` (the device's id for the group until the server's arrives).
-// 5: each mutation carries `hlc`, when it was made (src/lib/hlc.ts): of two edits of one field the
+// 5: pull pages of up to 2,500 rows; each mutation carries `hlc`, when it was made (src/lib/hlc.ts): of two edits of one field the
 //    later-made wins (remark, group name, profile and card fields, company content); patchCard
 //    carries only what an edit of my card changed (saveCard, the whole card, stays for old
 //    outboxes); a mutation the server cannot take (unknown name, bad args or hlc, too large) is
 //    rejected alone in `results` and the rest of the batch applies; a result may name the
 //    fields a newer edit kept (`superseded`).
 
-export const PULL_PAGE_MAX = 1000;
+export const PULL_PAGE_MAX = 2500;
 
 export const pullQuerySchema = z.strictObject({
   cursor: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
