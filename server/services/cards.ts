@@ -362,12 +362,34 @@ async function checkPhotos(
  * would. A whole-card save is an edit of every field, stamped when it was made.
  */
 export async function saveCard(s: Services, caller: Caller, body: CreateCardBody): Promise<MyCard> {
-  const stamp = stampOf(caller);
-  const clocks = Object.fromEntries([...CARD_FIELDS, ...CARD_LISTS].map((key) => [key, stamp]));
   return writeCard(s, caller, async (q) => {
     await checkPhotos(q, caller, body);
-    return { body, clocks };
+    const { current, clocks } = await lockedCard(q, caller);
+    // Every field and list, each as it is now replaced by the body's: a field written by a later
+    // edit still keeps it (a direct call counts as made now, so it wins).
+    const patch: PatchCardBody = {
+      fields: Object.fromEntries(CARD_FIELDS.map((field) => [field, body[field]])),
+      lists: Object.fromEntries(
+        CARD_LISTS.map((list) => [list, { from: current.extension[list], to: body.extension[list] }]),
+      ),
+    };
+    const outcome = applyCardPatch(current, patch, clocks, stampOf(caller));
+    superseded(
+      caller,
+      outcome.superseded.map((field) => `card.${field}`),
+    );
+    return { body: outcome.card, clocks: outcome.clocks };
   });
+}
+
+/** My card as it is (locked for this transaction) with its field stamps; an empty one before the first save. */
+async function lockedCard(q: Queryable, caller: Caller): Promise<{ current: CreateCardBody; clocks: FieldClocks }> {
+  const [row] = await q.query<{ clocks: FieldClocks }>(
+    'select clocks from cards where user_id = $1 and deleted_at is null for update',
+    [caller.userId],
+  );
+  const mine = row ? await loadMyCard(q, caller) : null;
+  return { current: mine ? cardBodyOf(mine.card) : EMPTY_CARD, clocks: row?.clocks ?? {} };
 }
 
 /**
@@ -376,17 +398,8 @@ export async function saveCard(s: Services, caller: Caller, body: CreateCardBody
  */
 export async function patchCard(s: Services, caller: Caller, patch: PatchCardBody): Promise<MyCard> {
   return writeCard(s, caller, async (q) => {
-    const [current] = await q.query<{ clocks: FieldClocks }>(
-      'select clocks from cards where user_id = $1 and deleted_at is null for update',
-      [caller.userId],
-    );
-    const mine = current ? await loadMyCard(q, caller) : null;
-    const outcome = applyCardPatch(
-      mine ? cardBodyOf(mine.card) : EMPTY_CARD,
-      patch,
-      current?.clocks ?? {},
-      stampOf(caller),
-    );
+    const { current, clocks } = await lockedCard(q, caller);
+    const outcome = applyCardPatch(current, patch, clocks, stampOf(caller));
     superseded(
       caller,
       outcome.superseded.map((field) => `card.${field}`),

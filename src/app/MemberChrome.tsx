@@ -43,10 +43,12 @@ export function MemberChrome({ online }: { online: boolean }) {
   useEffect(() => {
     if (state.rejected.length === 0) return;
     // Told once each: an outdone edit as news, a dropped change as an error.
-    for (const notice of state.rejected) {
-      if (notice.key === 'superseded') toast(t('app.sync.superseded'), 'info');
-      else toast(notice.key ? t(`app.sync.${notice.key}`) : t('app.sync.rejected', { msg: notice.msg }), 'error');
+    const dropped = state.rejected.filter((notice) => notice.key !== 'superseded');
+    for (const notice of dropped) {
+      toast(notice.key ? t(`app.sync.${notice.key}`) : t('app.sync.rejected', { msg: notice.msg }), 'error');
     }
+    // Several edits outdone in one sync are one piece of news.
+    if (dropped.length < state.rejected.length) toast(t('app.sync.superseded'), 'info');
     void patchSyncState(db, { rejected: [] });
   }, [state.rejected, t]);
 
