@@ -2,6 +2,7 @@ import {
   type CardExtension,
   type CardExtensionInput,
   type CardShare,
+  type CreateCardBody,
   FRIEND_STATUS_NORMAL,
   MAIN_GROUP_ID,
   type MutationArgs,
@@ -67,6 +68,21 @@ function inGroups(friend: FriendRow, ids: number[]): FriendRow {
   return { ...friend, groupIds, group_id: groupIds.join(','), group_main: others.length === 0 ? 1 : 0 };
 }
 
+/** Writes my card's editable part as `edit` makes it from the current one, keeping what the server set (id, share links). */
+async function putMyCard(db: CardbookDB, edit: (current: CreateCardBody) => CreateCardBody): Promise<void> {
+  const current = await db.card.get('me');
+  const card = edit(current ? cardBodyOf(current) : EMPTY_CARD);
+  await db.card.put({
+    key: 'me',
+    card_id: current?.card_id ?? 0,
+    share_str: current?.share_str ?? '',
+    share: current?.share ?? NO_SHARE,
+    group_update_num: current?.group_update_num ?? 0,
+    ...card,
+    extension: withoutBlankEntries(card.extension),
+  });
+}
+
 async function changeGroups(db: CardbookDB, acceptId: number, change: (ids: number[]) => number[]): Promise<void> {
   const friend = await db.friends.get(acceptId);
   if (friend) await db.friends.put(inGroups(friend, change(friend.groupIds)));
@@ -86,29 +102,10 @@ const localEffects: LocalEffects = {
     await db.profile.put({ ...next, key: 'me' });
   },
   async saveCard(db, args) {
-    const current = await db.card.get('me');
-    await db.card.put({
-      key: 'me',
-      card_id: current?.card_id ?? 0,
-      share_str: current?.share_str ?? '',
-      share: current?.share ?? NO_SHARE,
-      group_update_num: current?.group_update_num ?? 0,
-      ...args,
-      extension: withoutBlankEntries(args.extension),
-    });
+    await putMyCard(db, () => args);
   },
   async patchCard(db, args) {
-    const current = await db.card.get('me');
-    const { card } = applyCardPatch(current ? cardBodyOf(current) : EMPTY_CARD, args, {}, '');
-    await db.card.put({
-      key: 'me',
-      card_id: current?.card_id ?? 0,
-      share_str: current?.share_str ?? '',
-      share: current?.share ?? NO_SHARE,
-      group_update_num: current?.group_update_num ?? 0,
-      ...card,
-      extension: withoutBlankEntries(card.extension),
-    });
+    await putMyCard(db, (current) => applyCardPatch(current, args, {}, '').card);
   },
   async saveCompany(db, args) {
     await db.company.put({ items: args.items, key: 'me' });
