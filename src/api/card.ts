@@ -223,18 +223,8 @@ const listChange = <T extends z.ZodMiniType>(entry: T) => z.strictObject({ from:
  * the fields it set, and each list it changed as it was before (`from`) and after (`to`).
  */
 export const patchCardBodySchema = z.strictObject({
-  fields: z.optional(
-    z.partial(
-      z.strictObject({
-        name: nameField,
-        english_name: nameField,
-        photo: photoField,
-        photo_back: photoField,
-        profile: textField(CARD_PROFILE_MAX),
-        is_open: flag,
-      }),
-    ),
-  ),
+  // Any of card/create's own fields, checked by the very same rules.
+  fields: z.optional(z.partial(z.omit(createCardBodySchema, { extension: true }))),
   lists: z.optional(
     z.partial(
       z.strictObject({
