@@ -18,6 +18,8 @@ const live = createLiveConnection({
   pullNow: () => void engine.syncNow(),
 });
 let watching = false;
+// Any other read that met a connection the browser closed (site data cleared) reopens it too.
+self.addEventListener('unhandledrejection', (event) => void db.reopenIfClosed(event.reason).catch(() => false));
 
 const api = {
   start(): void {

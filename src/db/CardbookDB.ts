@@ -122,4 +122,24 @@ export class CardbookDB extends Dexie {
       .stores({ friends: 'accept_id, *groupIds, friend_card_info.card_id' })
       .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
+
+  /**
+   * The browser can close our connection under us (the user or the system clears the site's
+   * data): Chromium then aborts each later transaction with "The connection was closed" instead
+   * of letting Dexie reopen on its own. Reopening is the way back; says whether it was needed.
+   */
+  async reopenIfClosed(err: unknown): Promise<boolean> {
+    if (!isConnectionLost(err)) return false;
+    this.close({ disableAutoOpen: false });
+    await this.open();
+    return true;
+  }
+}
+
+const CONNECTION_ERRORS = new Set(['AbortError', 'InvalidStateError', 'DatabaseClosedError']);
+
+function isConnectionLost(err: unknown): boolean {
+  if (!(err instanceof Error) && !(typeof DOMException !== 'undefined' && err instanceof DOMException)) return false;
+  const { name, message } = err as Error;
+  return CONNECTION_ERRORS.has(name) && /clos/i.test(message);
 }

@@ -339,6 +339,19 @@ export function createSyncEngine(deps: SyncDeps) {
    * must not stop this device from receiving the other devices' changes.
    */
   async function cycle(): Promise<void> {
+    try {
+      await attempt();
+    } catch (err) {
+      // The local database failed (its connection was closed under us, say): reopen it and try
+      // again after the usual backoff rather than stop syncing until the next poke.
+      failures += 1;
+      await db.reopenIfClosed(err).catch(() => false);
+      await patchSyncState(db, { syncing: false }).catch(() => undefined);
+      schedule(backoffDelay(failures, random));
+    }
+  }
+
+  async function attempt(): Promise<void> {
     const session = await readSession(db);
     if (!session) {
       await patchSyncState(db, { syncing: false });
@@ -368,6 +381,7 @@ export function createSyncEngine(deps: SyncDeps) {
         return;
       }
       failures += 1;
+      await db.reopenIfClosed(err);
       await patchSyncState(db, { syncing: false, online: false });
       schedule(backoffDelay(failures, random));
     }
