@@ -1,6 +1,7 @@
 export * from './account';
 export * from './auth';
 export * from './card';
+export * from './cloud';
 export * from './company';
 export * from './envelope';
 export * from './fields';

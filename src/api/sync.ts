@@ -1,5 +1,16 @@
 import { z } from 'zod/mini';
 import { createCardBodySchema, myCardSchema, patchCardBodySchema } from './card';
+import {
+  addCloudCardMutationSchema,
+  addCloudGroupMutationSchema,
+  cloudCardSchema,
+  cloudGroupSchema,
+  cloudIdParamsSchema,
+  editCloudCardBodySchema,
+  editCloudGroupBodySchema,
+  moveCloudCardParamsSchema,
+  sortCloudGroupsBodySchema,
+} from './cloud';
 import { companyContentSchema, SAVE_COMPANY_BODY_MAX_BYTES, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
 import {
@@ -32,7 +43,7 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 5;
+export const SYNC_PROTOCOL_VERSION = 6;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
@@ -47,6 +58,8 @@ export const SYNC_PROTOCOL_VERSION = 5;
 //    outboxes); a mutation the server cannot take (unknown name, bad args or hlc, too large) is
 //    rejected alone in `results` and the rest of the batch applies; a result may name the
 //    fields a newer edit kept (`superseded`).
+// 6: pull (cloudCard, cloudGroup) and push (addCloudCard, editCloudCard, delCloudCard, moveCloudCard,
+//    addCloudGroup, editCloudGroup, delCloudGroup, sortCloudGroups); cloud ids are made on the device.
 
 export const PULL_PAGE_MAX = 2500;
 
@@ -75,6 +88,10 @@ export const syncRowSchema = z.discriminatedUnion('table', [
   z.object({ table: z.literal('friend'), key: z.string(), ...rowBase, value: z.nullable(friendSchema) }),
   // One of my notifications (key: its id), its msg in the language of the pull request.
   z.object({ table: z.literal('notification'), key: z.string(), ...rowBase, value: z.nullable(notificationSchema) }),
+  // One of my cloud cards (key: its id), whole.
+  z.object({ table: z.literal('cloudCard'), key: z.string(), ...rowBase, value: z.nullable(cloudCardSchema) }),
+  // One of my cloud groups (key: its id), with its position.
+  z.object({ table: z.literal('cloudGroup'), key: z.string(), ...rowBase, value: z.nullable(cloudGroupSchema) }),
 ]);
 export type SyncRow = z.infer<typeof syncRowSchema>;
 export type SyncTable = SyncRow['table'];
@@ -105,6 +122,14 @@ export const MUTATIONS = {
   sortGroups: sortGroupsBodySchema,
   cancelGroupUpdate: groupIdParamsSchema,
   readNotifications: readNotificationsBodySchema,
+  addCloudCard: addCloudCardMutationSchema,
+  editCloudCard: editCloudCardBodySchema,
+  delCloudCard: cloudIdParamsSchema,
+  moveCloudCard: moveCloudCardParamsSchema,
+  addCloudGroup: addCloudGroupMutationSchema,
+  editCloudGroup: editCloudGroupBodySchema,
+  delCloudGroup: cloudIdParamsSchema,
+  sortCloudGroups: sortCloudGroupsBodySchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;

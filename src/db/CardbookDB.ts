@@ -1,5 +1,16 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { CompanyContent, Friend, MutationName, MyCard, Notification, Profile, SyncGroup } from '../api';
+import type {
+  CardFields,
+  CloudCard,
+  CloudGroup,
+  CompanyContent,
+  Friend,
+  MutationName,
+  MyCard,
+  Notification,
+  Profile,
+  SyncGroup,
+} from '../api';
 
 /** My profile as the UI shows it: the server's row with pending local edits applied on top. */
 export type ProfileRow = Profile & { key: 'me' };
@@ -75,7 +86,7 @@ export type UploadRow = {
   url: string | null;
   createdAt: number;
 };
-export type UploadTarget = 'cardPhoto';
+export type UploadTarget = 'cardPhoto' | 'cloudPhoto';
 
 /** A notification as the server last sent it (msg in the language of that pull), read state applied. */
 export type NotificationRow = Notification;
@@ -85,6 +96,30 @@ export type GroupRow = SyncGroup;
 
 /** One of my friend entries with its friend's latest card; `groupIds` is group_id as numbers (indexed). */
 export type FriendRow = Friend & { groupIds: number[] };
+
+/** One of my cloud cards: the server's with pending local edits applied (photos may be `local:` refs). */
+export type CloudCardRow = CloudCard;
+
+/** One of my cloud groups (ids are made on the device, so a new one keeps its id). */
+export type CloudGroupRow = CloudGroup;
+
+/**
+ * One card shot in the scanner's event mode, kept here from the moment it is taken until it is
+ * saved as a cloud card (then `id` becomes the card's id) or discarded, so closing the app or a
+ * dead phone loses nothing. Recognition runs in the background: queued → recognizing → ready
+ * (fields filled) or failed (fields stay empty for the user to type).
+ */
+export type ScanRow = {
+  id: string;
+  /** Compressed JPEG of the card as shot (prepared: found, straightened, scaled). */
+  front: Blob;
+  back: Blob | null;
+  status: 'queued' | 'recognizing' | 'ready' | 'failed';
+  fields: CardFields | null;
+  /** Recognized text, line by line (what the fields were made from). */
+  lines: string[];
+  createdAt: number;
+};
 
 /**
  * The local database: everything the UI shows lives here and is read through live queries.
@@ -101,6 +136,9 @@ export class CardbookDB extends Dexie {
   uploads!: EntityTable<UploadRow, 'id'>;
   groups!: EntityTable<GroupRow, 'group_id'>;
   friends!: EntityTable<FriendRow, 'accept_id'>;
+  cloudCards!: EntityTable<CloudCardRow, 'id'>;
+  cloudGroups!: EntityTable<CloudGroupRow, 'id'>;
+  scans!: EntityTable<ScanRow, 'id'>;
 
   constructor(name = 'cardbook') {
     super(name);
@@ -120,6 +158,10 @@ export class CardbookDB extends Dexie {
     // the next pull starts over to bring it.
     this.version(4)
       .stores({ friends: 'accept_id, *groupIds, friend_card_info.card_id' })
+      .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // Cloud cards and groups arrive by pull from the start of the cursor: the next pull starts over.
+    this.version(5)
+      .stores({ cloudCards: 'id, group_id, updated_at', cloudGroups: 'id, sort', scans: 'id, createdAt, status' })
       .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 

@@ -190,6 +190,15 @@ const localEffects: LocalEffects = {
   async readNotifications(db) {
     await db.notifications.where('status_user').equals(NOTIFY_UNREAD).modify({ status_user: NOTIFY_READ });
   },
+  // Cloud cards (issue 12): local effects to come with the cloud screens.
+  async addCloudCard() {},
+  async editCloudCard() {},
+  async delCloudCard() {},
+  async moveCloudCard() {},
+  async addCloudGroup() {},
+  async editCloudGroup() {},
+  async delCloudGroup() {},
+  async sortCloudGroups() {},
 };
 
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
