@@ -292,7 +292,8 @@ describe('cloud photos', () => {
     expect(big.body).toEqual({ code: 413, msg: 'The file is too large; it cannot exceed 10MB', data: null });
     const text = await upload(me, '/api/ocr/upload', {}, Buffer.from('not an image'));
     expect(text.status).toBe(400);
-    for (const fields of [{ upload_id: 'short' }, { side: 'left' }, { crop: 'none' }]) {
+    const badFields: Record<string, string>[] = [{ upload_id: 'short' }, { side: 'left' }, { crop: 'none' }];
+    for (const fields of badFields) {
       const res = await upload(me, '/api/ocr/upload', fields);
       expect(res.status).toBe(400);
       expect(res.body.msg).toContain(Object.keys(fields)[0]);
