@@ -1,0 +1,121 @@
+/**
+ * Phone numbers in a line of card text. libphonenumber-js with its full ('max') metadata does
+ * the judging: the project's src/lib/phone-metadata.json holds only Hong Kong and mainland
+ * mobiles (for sign-up checks), and the 'min' set checks lengths only, so under it any 8 digits
+ * pass as a mainland number. 'max' (~155 KB of JSON) is loaded only by the OCR worker, the CLI and
+ * the server, never by the main bundle.
+ */
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type LabelKind, trailingLabel } from './labels';
+
+export type FoundPhone = {
+  /** Range in the line text, the label before the number included. */
+  start: number;
+  end: number;
+  /** International format ("+852 2345 6789"), or the printed digits when no region fits. */
+  number: string;
+  kind: 'tel' | 'fax';
+};
+
+/** Countries tried after the area's own (numbers without a country code), in the order a Hong
+ * Kong or mainland card meets them. */
+const OTHERS: readonly CountryCode[] = ['HK', 'CN', 'MO', 'TW', 'SG', 'US', 'GB', 'JP', 'KR', 'TH', 'MY', 'AU'];
+const CALLING_CODES = new Set(['1', '44', '65', '81', '82', '66', '86', '852', '853', '886']);
+
+/**
+ * OCR reads 0 as O and 1 as l, I or |. Inside a run that is mostly digits (6 or more), such a
+ * letter touching a digit is a digit. The text keeps its length, so positions still hold.
+ */
+export function fixDigitConfusions(text: string): string {
+  return text.replace(/(?<![A-Za-z])[+(]?[\dOoIl|](?:[\dOoIl|\s\-.()]*[\dOoIl|])?(?![A-Za-z])/g, (run) => {
+    const digits = run.match(/\d/g)?.length ?? 0;
+    const confusables = run.match(/[OoIl|]/g)?.length ?? 0;
+    if (confusables === 0 || digits < 6 || confusables * 3 > digits) return run;
+    const chars = [...run];
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i] ?? '';
+      if (!/[OoIl|]/.test(c)) continue;
+      if (!/\d/.test(chars[i - 1] ?? '') && !/\d/.test(chars[i + 1] ?? '')) continue;
+      chars[i] = /[Oo]/.test(c) ? '0' : '1';
+    }
+    return chars.join('');
+  });
+}
+
+/** The number in international format when some region finds it valid, else null. */
+export function formatPhone(candidate: string, region: CountryCode): string | null {
+  const text = candidate.replace(/\(\s*\+?(\d{1,3})\s*\)/, (whole, code: string) =>
+    CALLING_CODES.has(code) ? `+${code} ` : whole,
+  );
+  const digits = text.replace(/\D/g, '').length;
+  if (digits < 7 || digits > 15) return null;
+  for (const country of text.trimStart().startsWith('+') ? [region] : [region, ...OTHERS]) {
+    const parsed = parsePhoneNumberFromString(text, country);
+    if (parsed?.isValid()) return parsed.formatInternational();
+  }
+  return null;
+}
+
+const CANDIDATE = /(?<![\d@.])(?:\+\s?)?\(?\+?\d[\d\s\-.()]{4,40}\d(?!\d)/g;
+/** Words after which digits are a number of something else (licence, room, registration). */
+const NOT_PHONE_BEFORE =
+  /(?:\b(?:no|nos|number|lic|licen[cs]e|reg|registration|ce|br|cr|room|rm|unit|flat|suite|shop|block|blk|floor|p\.?o\.? box|box|id|code|zip|postcode)|編號|编号|牌照|登記|登记|註冊|注册|室|號|号|郵編|邮编|郵政編碼|邮政编码|〒|#)\s?[.:]?\s?$/i;
+
+/** Tries the longest run of whitespace-separated pieces first, so "2345 6789 9123 4567" is two numbers. */
+function splitNumbers(candidate: string, region: CountryCode): { from: number; to: number; number: string }[] {
+  const pieces: { text: string; from: number; to: number }[] = [];
+  for (const m of candidate.matchAll(/\S+/g)) {
+    pieces.push({ text: m[0], from: m.index, to: m.index + m[0].length });
+  }
+  const found: { from: number; to: number; number: string }[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    let matched = false;
+    for (let j = Math.min(pieces.length, i + 7) - 1; j >= i; j--) {
+      const from = pieces[i]?.from ?? 0;
+      const to = pieces[j]?.to ?? 0;
+      const number = formatPhone(candidate.slice(from, to), region);
+      if (number) {
+        found.push({ from, to, number });
+        i = j + 1;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) i++;
+  }
+  return found;
+}
+
+/**
+ * The phone numbers of a line, with the label each one has ("F:" makes a fax), `lineLabel`
+ * standing for a label on the line above. Unlabelled digits after "Room", "No." and the like
+ * are not phones; labelled digits that no region accepts are kept as printed.
+ */
+export function findPhones(text: string, region: CountryCode, lineLabel: LabelKind | null): FoundPhone[] {
+  const fixed = fixDigitConfusions(text);
+  const found: FoundPhone[] = [];
+  let consumed = 0;
+  for (const m of fixed.matchAll(CANDIDATE)) {
+    const candidate = m[0];
+    const before = fixed.slice(consumed, m.index);
+    const label = trailingLabel(before);
+    const glued = /[A-Za-z]$/.test(before);
+    if (glued && !label) continue;
+    const kind: LabelKind | null = label?.kind ?? (lineLabel === 'fax' || lineLabel === 'tel' ? lineLabel : null);
+    if (kind !== null && kind !== 'tel' && kind !== 'fax') continue;
+    if (kind === null && NOT_PHONE_BEFORE.test(before)) continue;
+    const numbers = splitNumbers(candidate, region);
+    if (numbers.length === 0) {
+      const digits = candidate.replace(/\D/g, '').length;
+      if (kind === null || digits < 7 || digits > 15) continue;
+      numbers.push({ from: 0, to: candidate.length, number: candidate.replace(/\s+/g, ' ').trim() });
+    }
+    numbers.forEach((n, k) => {
+      const start = k === 0 && label ? consumed + label.start : m.index + n.from;
+      found.push({ start, end: m.index + n.to, number: n.number, kind: kind === 'fax' ? 'fax' : 'tel' });
+    });
+    consumed = m.index + candidate.length;
+  }
+  return found;
+}
