@@ -44,14 +44,23 @@ const ADDRESS_THAI = /ถนน|ซอย|แขวง|เขต|ตำบล|�
 
 /**
  * How many address cues a piece of text has; a strong cue (a floor "12/F", a postcode, a city)
- * counts 2. An address line scores 2, or 1 with a digit ("88 Queen's Road").
+ * counts 2, a leading house number ("12 Bishopsgate") 1. An address line scores 2, or 1 with a digit ("88 Queen's Road").
  */
 export function addressScore(text: string): number {
   const strong = ADDRESS_STRONG.filter((re) => re.test(text)).length * 2;
+  const houseNumber = /^\d{1,5}[A-Za-z]?\s[A-Z][a-z]{2,}/.test(text) ? 1 : 0;
   const latin = text.match(new RegExp(ADDRESS_LATIN.source, 'gi'))?.length ?? 0;
   const cjk = new Set(text.match(ADDRESS_CJK) ?? []).size;
   const other = (text.match(ADDRESS_KOREAN)?.length ?? 0) + (text.match(ADDRESS_THAI)?.length ?? 0);
-  return strong + latin + cjk + other;
+  return strong + houseNumber + latin + cjk + other;
+}
+
+const LICENCE =
+  /licen[cs]e|\blic\.?\s?no|\breg(?:istration)?\.?\s?no|\bCE\s?no|牌照|執照|执照|註冊編號|注册号|登記號|登记号|許可|许可/i;
+
+/** A licence or registration number ("Estate Agent Licence No. E-123456", "牌照號碼"): `other`. */
+export function isLicence(text: string): boolean {
+  return LICENCE.test(text);
 }
 
 export function isStrongCompany(text: string): boolean {

@@ -8,8 +8,8 @@
  *    them in turn); OCR garbage is dropped.
  * 2. Cut the contacts out of each line: e-mails, websites, phones (contacts.ts, phones.ts) with
  *    the labels before them. A fax goes to `other` as "Fax: +852 …".
- * 3. Sort what is left of each line (cues.ts): a label in front decides ("Address: …"); else a
- *    legal-form suffix makes a company; an address with a digit and two cues beats a job title;
+ * 3. Sort what is left of each line (cues.ts): a label in front decides ("Address: …"); a
+ *    licence or registration number stays `other`; else a legal-form suffix makes a company; an address with a digit and two cues beats a job title;
  *    a job title makes a position; then addresses, organisation words, and the rest.
  * 4. Layout: among the rest, the tallest piece shaped like a Han name (2–4 characters) is
  *    `name` and the tallest shaped like a Latin name (2–5 capitalised words) `english_name`;
@@ -23,13 +23,23 @@
  */
 import type { CountryCode } from 'libphonenumber-js/max';
 import { findEmails, findWebsites } from './contacts';
-import { addressScore, isPosition, isStrongCompany, isWeakCompany, nameShape, splitBilingualName } from './cues';
+import {
+  addressScore,
+  isLicence,
+  isPosition,
+  isStrongCompany,
+  isWeakCompany,
+  nameShape,
+  splitBilingualName,
+} from './cues';
 import { type LabelKind, labelOnly, leadingLabel } from './labels';
 import { findPhones } from './phones';
 import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
 import type { CardFields, ExtractOptions, OcrLine } from './types';
 
 const MAX_LINES = 200;
+/** Phone parses per card: a real card needs a few dozen; garbage full of digits gets no more. */
+const MAX_PHONE_PARSES = 1000;
 /** A label alone on a line labels one of the next few lines, no further. */
 const LABEL_REACH = 4;
 /** Internal separator where a value was cut out of a line (text.ts removes it from input). */
@@ -108,6 +118,7 @@ function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAdd
   const score = addressScore(text);
   const digit = /\d/.test(text);
   const done = (kind: Kind) => ({ kind, weakAddress: false });
+  if (isLicence(text)) return done('rest');
   if (isStrongCompany(text)) return done('company');
   if (score >= 2 && digit) return done('address');
   if (isPosition(text)) return done('position');
@@ -132,6 +143,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   const kept = keepLines(Array.isArray(lines) ? lines : []);
   const pieces: Piece[] = [];
   const others: { line: number; text: string }[] = [];
+  const budget = { parses: MAX_PHONE_PARSES };
 
   kept.forEach(({ text, height, label }, line) => {
     const emails = findEmails(text);
@@ -140,7 +152,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     const sites = findWebsites(withoutEmails);
     fields.website.push(...sites.map((w) => w.value));
     const withoutSites = cutOut(withoutEmails, sites);
-    const phones = findPhones(withoutSites, region, label);
+    const phones = findPhones(withoutSites, region, label, budget);
     for (const phone of phones) {
       if (phone.kind === 'fax') others.push({ line, text: `Fax: ${phone.number}` });
       else fields.tel.push(phone.number);

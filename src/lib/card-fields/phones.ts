@@ -42,27 +42,35 @@ export function fixDigitConfusions(text: string): string {
   });
 }
 
+/** How many parses one extraction may spend (a page of digits must not take seconds). */
+export type Budget = { parses: number };
+
 /** The number in international format when some region finds it valid, else null. */
-export function formatPhone(candidate: string, region: CountryCode): string | null {
+export function formatPhone(candidate: string, region: CountryCode, budget: Budget = { parses: 50 }): string | null {
   const text = candidate.replace(/\(\s*\+?(\d{1,3})\s*\)/, (whole, code: string) =>
     CALLING_CODES.has(code) ? `+${code} ` : whole,
   );
   const digits = text.replace(/\D/g, '').length;
   if (digits < 7 || digits > 15) return null;
   for (const country of text.trimStart().startsWith('+') ? [region] : [region, ...OTHERS]) {
+    if (budget.parses-- <= 0) return null;
     const parsed = parsePhoneNumberFromString(text, country);
     if (parsed?.isValid()) return parsed.formatInternational();
   }
   return null;
 }
 
-const CANDIDATE = /(?<![\d@.])(?:\+\s?)?\(?\+?\d[\d\s\-.()]{4,40}\d(?!\d)/g;
+const CANDIDATE = /(?<![\d@])(?<!\d\.)(?:\+\s?)?\(?\+?\d[\d\s\-.()]{4,40}\d(?!\d)/g;
 /** Words after which digits are a number of something else (licence, room, registration). */
 const NOT_PHONE_BEFORE =
   /(?:\b(?:no|nos|number|lic|licen[cs]e|reg|registration|ce|br|cr|room|rm|unit|flat|suite|shop|block|blk|floor|p\.?o\.? box|box|id|code|zip|postcode)|編號|编号|牌照|登記|登记|註冊|注册|室|號|号|郵編|邮编|郵政編碼|邮政编码|〒|#)\s?[.:]?\s?$/i;
 
 /** Tries the longest run of whitespace-separated pieces first, so "2345 6789 9123 4567" is two numbers. */
-function splitNumbers(candidate: string, region: CountryCode): { from: number; to: number; number: string }[] {
+function splitNumbers(
+  candidate: string,
+  region: CountryCode,
+  budget: Budget,
+): { from: number; to: number; number: string }[] {
   const pieces: { text: string; from: number; to: number }[] = [];
   for (const m of candidate.matchAll(/\S+/g)) {
     pieces.push({ text: m[0], from: m.index, to: m.index + m[0].length });
@@ -74,7 +82,7 @@ function splitNumbers(candidate: string, region: CountryCode): { from: number; t
     for (let j = Math.min(pieces.length, i + 7) - 1; j >= i; j--) {
       const from = pieces[i]?.from ?? 0;
       const to = pieces[j]?.to ?? 0;
-      const number = formatPhone(candidate.slice(from, to), region);
+      const number = formatPhone(candidate.slice(from, to), region, budget);
       if (number) {
         found.push({ from, to, number });
         i = j + 1;
@@ -92,7 +100,12 @@ function splitNumbers(candidate: string, region: CountryCode): { from: number; t
  * standing for a label on the line above. Unlabelled digits after "Room", "No." and the like
  * are not phones; labelled digits that no region accepts are kept as printed.
  */
-export function findPhones(text: string, region: CountryCode, lineLabel: LabelKind | null): FoundPhone[] {
+export function findPhones(
+  text: string,
+  region: CountryCode,
+  lineLabel: LabelKind | null,
+  budget: Budget = { parses: 2000 },
+): FoundPhone[] {
   const fixed = fixDigitConfusions(text);
   const found: FoundPhone[] = [];
   let consumed = 0;
@@ -105,7 +118,7 @@ export function findPhones(text: string, region: CountryCode, lineLabel: LabelKi
     const kind: LabelKind | null = label?.kind ?? (lineLabel === 'fax' || lineLabel === 'tel' ? lineLabel : null);
     if (kind !== null && kind !== 'tel' && kind !== 'fax') continue;
     if (kind === null && NOT_PHONE_BEFORE.test(before)) continue;
-    const numbers = splitNumbers(candidate, region);
+    const numbers = splitNumbers(candidate, region, budget);
     if (numbers.length === 0) {
       const digits = candidate.replace(/\D/g, '').length;
       if (kind === null || digits < 7 || digits > 15) continue;

@@ -19,16 +19,21 @@ const CJK_COUNT = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'gu');
  * no control or decorative characters, single spaces, no spaces inside CJK runs ("陳 大 文").
  */
 export function cleanText(raw: string): string {
-  return raw
-    .slice(0, MAX_LINE_CHARS * 2)
-    .normalize('NFKC')
-    .replace(CONTROL, ' ')
-    .replace(STRAY, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(CJK_GAP, '')
-    .replace(CJK_DIGIT_GAP, '')
-    .trim()
-    .slice(0, MAX_LINE_CHARS);
+  return (
+    raw
+      .slice(0, MAX_LINE_CHARS * 2)
+      .normalize('NFKC')
+      // NFKC splits Thai and Lao SARA AM (ำ → ํา); put it back.
+      .replace(/\u0e4d\u0e32/g, '\u0e33')
+      .replace(/\u0ecd\u0eb2/g, '\u0eb3')
+      .replace(CONTROL, ' ')
+      .replace(STRAY, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(CJK_GAP, '')
+      .replace(CJK_DIGIT_GAP, '')
+      .trim()
+      .slice(0, MAX_LINE_CHARS)
+  );
 }
 
 /** Separators and OCR dust that never begin or end a value. */
