@@ -48,13 +48,15 @@ export function findEmails(text: string): Found[] {
 export function findWebsites(text: string): Found[] {
   const found: Found[] = [];
   let from = 0;
-  for (const m of text.matchAll(WEB)) {
+  // A comma read for the dot before a common top-level domain ("abc,com"); same length, same positions.
+  const dotted = text.replace(/(?<=[A-Za-z0-9]),(?=(?:com|net|org|hk|cn)(?![A-Za-z]))/g, '.');
+  for (const m of dotted.matchAll(WEB)) {
     const raw = m[0].replace(/\s+/g, '').replace(/[.,;:)]+$/, '');
     const [, hostPart = '', path = ''] = /^((?:https?:\/\/)?[^/]*)(.*)$/i.exec(raw) ?? [];
     const value = hostPart.toLowerCase() + path;
     const host = hostPart.replace(/^https?:\/\//i, '');
     if (!/\.[a-z]{2,24}$/i.test(host)) continue;
-    found.push({ start: withLabel(text, from, m.index), end: m.index + m[0].length, value });
+    found.push({ start: withLabel(dotted, from, m.index), end: m.index + m[0].length, value });
     from = m.index + m[0].length;
   }
   return found;

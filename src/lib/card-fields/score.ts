@@ -6,7 +6,9 @@
  *
  * Normalized: NFKC, lower case, spaces collapsed (and dropped between CJK characters),
  * punctuation trimmed from both ends; phones (tel, and "Fax: …" in other) compare their digits
- * only; websites without "http(s)://" or a final "/". An empty name counts as no pair.
+ * only, the last 8 of them, so a country code or trunk 0 printed or added does not count
+ * ("2345 6789" is "+852 2345 6789", "0755-8888 6666" is "+86 755 8888 6666"); websites without
+ * "http(s)://" or a final "/". An empty name counts as no pair.
  */
 import type { CardFields } from './types';
 
@@ -18,10 +20,12 @@ const EDGE_PUNCT = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 const FIELDS = ['name', 'english_name', 'company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const;
 type Field = (typeof FIELDS)[number];
 
+const phoneKey = (text: string) => text.replace(/\D/g, '').slice(-8);
+
 export function normalizeValue(field: Field, value: string): string {
   const text = value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(CJK_GAP, '').trim();
-  if (field === 'tel') return text.replace(/\D/g, '');
-  if (field === 'other' && /^fax\s?:/.test(text)) return `fax:${text.replace(/\D/g, '')}`;
+  if (field === 'tel') return phoneKey(text);
+  if (field === 'other' && /^fax\s?:/.test(text)) return `fax:${phoneKey(text)}`;
   if (field === 'website')
     return text
       .replace(/^https?:\/\//, '')
