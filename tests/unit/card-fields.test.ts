@@ -317,6 +317,50 @@ describe('extractFields on whole cards', () => {
   });
 });
 
+describe('extractFields on OCR quirks', () => {
+  it('joins CJK text tesseract spaced out, digits included', () => {
+    const lines = card([
+      ['黃 志 強', 50],
+      ['集 團 財 務 總 監', 20],
+      ['恒 昌 集 團 控 股 有 限 公 司', 24],
+      ['香 港 九 龍 觀 塘 道 388 號', 18],
+      ['創 紀 之 城 1 期 20 樓', 18],
+      ['電 話 ： 2345 6789', 18],
+      ['手 機 ： 9123 4567', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '黃志強',
+        company: ['恒昌集團控股有限公司'],
+        position: ['集團財務總監'],
+        tel: ['+852 2345 6789', '+852 9123 4567'],
+        address: ['香港九龍觀塘道388號創紀之城1期20樓'],
+      }),
+    );
+  });
+
+  it('reads "@" misread as "©", keeps underscores, continues an address after a comma, drops network names', () => {
+    const lines = card([
+      ['Ho Ka Yan', 40],
+      ['Flat A, 12/F, Block 3,', 18],
+      ['Tai Koo Shing,', 18],
+      ['Hong Kong', 18],
+      ['ka_yan.ho © abc.com.hk', 18],
+      ['LinkedIn: linkedin.com/in/kayan', 18],
+      ['9123 4567 (WhatsApp)', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Ho Ka Yan',
+        tel: ['+852 9123 4567'],
+        email: ['ka_yan.ho@abc.com.hk'],
+        website: ['linkedin.com/in/kayan'],
+        address: ['Flat A, 12/F, Block 3, Tai Koo Shing, Hong Kong'],
+      }),
+    );
+  });
+});
+
 describe('extractFields rules', () => {
   it('takes the tallest name-shaped line as the name, not the first', () => {
     const lines = card([

@@ -56,9 +56,15 @@ type Piece = {
   kind: Kind;
   /** An address cue too weak alone ("Hong Kong"). */
   weakAddress: boolean;
+  /** Printed with a comma at the end: the text goes on on the next line. */
+  comma: boolean;
 };
 
 type Kept = { text: string; height: number; label: LabelKind | null };
+
+/** A network's name left beside a cut-out link or number ("LinkedIn: linkedin.com/in/…"). */
+const SOCIAL =
+  /^\(?(?:linkedin|facebook|fb|instagram|ig|twitter|youtube|line|wechat|whatsapp|telegram|signal|skype|qq|weibo|微信|微博)\)?$/i;
 
 const REGION: Record<ExtractOptions['area'], CountryCode> = { hk: 'HK', ch: 'CN' };
 
@@ -159,6 +165,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     }
     const rest = cutOut(withoutSites, phones);
     for (const segment of rest.split(/[¦|｜]/)) {
+      const comma = /[,，、]\s*$/.test(segment);
       let text = trimEdges(segment.replace(/\s+/g, ' '));
       const lead = leadingLabel(text);
       let forced = label === 'address' || label === 'company' ? label : null;
@@ -166,9 +173,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         text = trimEdges(lead.rest);
         forced = lead.kind === 'address' || lead.kind === 'company' ? lead.kind : forced;
       }
-      if (alnumCount(text) < 2 || labelOnly(text)) continue;
+      if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
+      if (rest.includes(CUT) && SOCIAL.test(text)) continue;
       const { kind, weakAddress } = classify(text, forced);
-      pieces.push({ text, line, height, script: scriptOf(text), kind, weakAddress });
+      pieces.push({ text, line, height, script: scriptOf(text), kind, weakAddress, comma });
     }
   });
 
@@ -205,12 +213,18 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   fields.name = cjkName?.name ?? latinName?.name ?? '';
   fields.english_name = cjkName && latinName ? latinName.name : '';
 
-  // Weak address cues next to an address line of the same script join it.
+  // Weak address cues next to an address line of the same script join it, and so does a line
+  // after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai Koo Shing,").
   for (let changed = true, passes = 0; changed && passes < 5; passes++) {
     changed = false;
     for (const p of pieces) {
-      if (p.kind !== 'rest' || !p.weakAddress || named.has(p)) continue;
-      const near = pieces.some((q) => q.kind === 'address' && q.script === p.script && Math.abs(q.line - p.line) === 1);
+      if (p.kind !== 'rest' || named.has(p)) continue;
+      const near = pieces.some(
+        (q) =>
+          q.kind === 'address' &&
+          q.script === p.script &&
+          (p.weakAddress ? Math.abs(q.line - p.line) === 1 : q.line === p.line - 1 && q.comma),
+      );
       if (near) {
         p.kind = 'address';
         changed = true;

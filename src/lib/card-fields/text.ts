@@ -7,7 +7,9 @@
 export const MAX_LINE_CHARS = 300;
 
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
-const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~_=*#<>[\]{}\\]|\p{Extended_Pictographic}/gu;
+const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*#<>[\]{}\\]|\p{Extended_Pictographic}/gu;
+/** "@" read as "©" or "®" between a mailbox and a domain. */
+const AT_MISREAD = /(?<=[A-Za-z0-9._-])\s?[©®]\s?(?=[A-Za-z0-9-]+\s?\.\s?[A-Za-z]{2,})/g;
 const CJK_CHAR = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆';
 const CJK_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=[${CJK_CHAR}])`, 'gu');
 const CJK_DIGIT_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=\\d)|(?<=\\d)\\s+(?=[${CJK_CHAR}])`, 'gu');
@@ -27,6 +29,7 @@ export function cleanText(raw: string): string {
       .replace(/\u0e4d\u0e32/g, '\u0e33')
       .replace(/\u0ecd\u0eb2/g, '\u0eb3')
       .replace(CONTROL, ' ')
+      .replace(AT_MISREAD, '@')
       .replace(STRAY, ' ')
       .replace(/\s+/g, ' ')
       .replace(CJK_GAP, '')
