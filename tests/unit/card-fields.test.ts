@@ -370,6 +370,15 @@ describe('extractFields rules', () => {
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Mary Lam', other: ['Global Vision'] });
   });
 
+  it('prefers a Han name with a common surname to a larger two-character logo', () => {
+    const lines = card([
+      ['宏達', 70],
+      ['陳大文', 44],
+      ['項目經理', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: '陳大文', other: ['宏達'] });
+  });
+
   it('drops a title before a Latin name and keeps credentials after it as other', () => {
     const lines = card([['Dr. Kenneth Ho, PhD', 40]]);
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: ['PhD'] });

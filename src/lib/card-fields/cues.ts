@@ -81,7 +81,22 @@ const CREDENTIALS =
   /^(?:(?:[A-Z]{2,6}|Ph\.?D|M\.?B\.?A|B\.?Sc|M\.?Sc|B\.?A|M\.?A|Esq|Jr|Sr|JP|MH|BBS|SBS|CPA|CFA|FCCA|ACCA|PMP|MRICS|FRICS|CEng|RIBA|HKIA)\.?\s?)+$/;
 const NOT_NAME_WORDS = W('the|and|of|for|to|with|your|our|we|you|hong|kong|limited|ltd|thank|welcome');
 
-export type NameShape = { kind: 'cjk' | 'latin'; name: string; rest: string[] };
+/**
+ * `likely`: a Han name that starts with a common Chinese surname, or a Hangul one with a common
+ * Korean surname; the layout prefers it to a larger two-character logo ("宏達").
+ */
+export type NameShape = { kind: 'cjk' | 'latin'; name: string; rest: string[]; likely: boolean };
+
+const SURNAMES = new Set(
+  [
+    '陳陈李黃黄張张王劉刘林楊杨吳吴何周趙赵鄭郑梁謝谢郭羅罗馬马胡朱高孫孙徐許许鄧邓曾蕭萧彭葉叶蔡潘袁余盧卢蘇苏',
+    '蔣蒋唐韓韩鍾钟江方石姚譚谭廖鄒邹熊金陸陆郝孔白崔康毛邱秦顧顾侯邵孟龍龙萬万段雷錢钱湯汤尹黎易常武喬乔賀贺',
+    '賴赖龔龚文莫關关麥麦區区霍岑歐欧戴魏薛閻阎丁沈宋任程董于傅杜范田夏鄺邝伍翁冼凌簡简施洪游柯溫温湛古嚴严俞',
+    '甘容祁車车利卓尤倪包單单巫侯姜章呂吕葛蘇賈贾杜魯鲁史韋韦鄔邬饒饶成聶聂危童顏颜梅盛覃阮樊殷祝鄧紀纪屈',
+    '김이박최정강조윤장임한오서신권황안송류홍',
+  ].join(''),
+);
+const COMPOUND_SURNAMES = /^(?:歐陽|欧阳|司徒|上官|諸葛|诸葛|司馬|司马|夏侯|皇甫|公孫|公孙|令狐|端木|慕容|尉遲|尉迟)/;
 
 /** A Han or Hangul name of 2–4 characters ("陳大文", "歐陽志明", "김민수"), honorific dropped. */
 function cjkName(text: string): string | null {
@@ -113,9 +128,12 @@ function latinName(text: string): { name: string; rest: string[] } | null {
 /** The name a piece of text is shaped like, if any. */
 export function nameShape(text: string): NameShape | null {
   const cjk = cjkName(text);
-  if (cjk) return { kind: 'cjk', name: cjk, rest: [] };
+  if (cjk) {
+    const likely = SURNAMES.has(cjk[0] ?? '') || COMPOUND_SURNAMES.test(cjk);
+    return { kind: 'cjk', name: cjk, rest: [], likely };
+  }
   const latin = latinName(text);
-  return latin ? { kind: 'latin', ...latin } : null;
+  return latin ? { kind: 'latin', ...latin, likely: true } : null;
 }
 
 /** "陳大文 Peter Chan" or "Peter Chan 陳大文": a Han name and a Latin name on one line. */

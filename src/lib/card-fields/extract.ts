@@ -9,14 +9,16 @@
  * 2. Cut the contacts out of each line: e-mails, websites, phones (contacts.ts, phones.ts) with
  *    the labels before them. A fax goes to `other` as "Fax: +852 …".
  * 3. Sort what is left of each line (cues.ts): a label in front decides ("Address: …"); a
- *    licence or registration number stays `other`; else a legal-form suffix makes a company; an address with a digit and two cues beats a job title;
- *    a job title makes a position; then addresses, organisation words, and the rest.
- * 4. Layout: among the rest, the tallest piece shaped like a Han name (2–4 characters) is
- *    `name` and the tallest shaped like a Latin name (2–5 capitalised words) `english_name`;
- *    with no Han name, the Latin name is `name` and `english_name` stays empty. A piece with a
- *    weak address cue ("Hong Kong", "Central") next to an address line joins it; address lines
- *    one after another in one script make one address (", " between Latin lines, nothing
- *    between CJK ones). Anything else with some letters or digits is `other`.
+ *    licence or registration number stays `other`; else a legal-form suffix makes a company;
+ *    an address with a digit and two cues beats a job title; a job title makes a position;
+ *    then addresses, organisation words ("Group", "銀行"), and the rest.
+ * 4. Layout: among the rest, the piece shaped like a Han name (2–4 characters) is `name`: one
+ *    starting with a common surname first, then the tallest. The tallest piece shaped like a
+ *    Latin name (2–5 capitalised words) is `english_name`; with no Han name, the Latin name is
+ *    `name` and `english_name` stays empty. A piece with a weak address cue ("Hong Kong") next
+ *    to an address line joins it, as does a line after an address line ending in a comma;
+ *    address lines one after another in one script make one address (", " between Latin
+ *    lines, nothing between CJK ones). Anything else with some letters or digits is `other`.
  *
  * Never throws: input is capped (200 lines of 300 characters), and a failure anywhere returns
  * the lines as `other` rather than nothing.
@@ -134,11 +136,20 @@ function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAdd
   return { kind: 'rest', weakAddress: score === 1 };
 }
 
-type Name = { name: string; height: number; order: number; weak: boolean; piece: Piece; rest: string[] };
+type Name = {
+  name: string;
+  height: number;
+  order: number;
+  likely: boolean;
+  weak: boolean;
+  piece: Piece;
+  rest: string[];
+};
 
-/** The better of two name candidates: not an address cue, then taller, then earlier. */
+/** The better of two name candidates: a known surname, then no address cue, then taller, then earlier. */
 function better(a: Name | null, b: Name): Name {
   if (!a) return b;
+  if (a.likely !== b.likely) return a.likely ? a : b;
   if (a.weak !== b.weak) return a.weak ? b : a;
   return b.height > a.height ? b : a;
 }
@@ -194,6 +205,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         name: shape.name,
         height: piece.height,
         order,
+        likely: shape.likely,
         weak: piece.weakAddress,
         piece,
         rest: shape.rest,
