@@ -402,6 +402,41 @@ describe('extractFields rules', () => {
     expect(extractFields(lines, { area: 'hk' }).tel).toEqual([]);
   });
 
+  it('reads three labelled values on one line, extensions, and numbers without "+" before the country code', () => {
+    const got = extractFields(
+      card([
+        ['T. 2345 6789 M. 9123 4567 E. peter@abc.com', 18],
+        ['+86 21 6888 8888 转 123', 18],
+        ['852-3757 1234', 18],
+      ]),
+      { area: 'hk' },
+    );
+    expect(got).toEqual(
+      fields({
+        tel: ['+852 2345 6789', '+852 9123 4567', '+86 21 6888 8888 ext. 123', '+852 3757 1234'],
+        email: ['peter@abc.com'],
+      }),
+    );
+  });
+
+  it('tells a title with "Company" or "Bank" in it from a company', () => {
+    const got = extractFields(
+      card([
+        ['Company Secretary', 18],
+        ['Head of Digital Banking', 18],
+        ['HKMA Licensed Bank', 18],
+        ['Sun Fat Company', 18],
+      ]),
+      { area: 'hk' },
+    );
+    expect(got).toEqual(
+      fields({
+        company: ['HKMA Licensed Bank', 'Sun Fat Company'],
+        position: ['Company Secretary', 'Head of Digital Banking'],
+      }),
+    );
+  });
+
   it('keeps a labelled number no region accepts as printed', () => {
     expect(extractFields(card([['Tel: 1234 5678', 18]]), { area: 'hk' }).tel).toEqual(['1234 5678']);
   });

@@ -32,13 +32,17 @@ export function findEmails(text: string): Found[] {
   const found: Found[] = [];
   let from = 0;
   for (const m of text.matchAll(EMAIL)) {
+    // "E. peter@…": a label, not the first part of the mailbox.
+    const label = /^(?:e|email|e-mail|mail)\s?[.:]\s/i.exec(m[0])?.[0] ?? '';
     const value = m[0]
+      .slice(label.length)
       .replace(/\s+/g, '')
       .replace(/,/g, '.')
       .replace(/^(?:E-?mail|EMAIL)(?=[a-z0-9])/, '')
       .toLowerCase();
     if (!TLD.test(value)) continue;
-    found.push({ start: withLabel(text, from, m.index), end: m.index + m[0].length, value });
+    const start = label ? m.index : withLabel(text, from, m.index);
+    found.push({ start, end: m.index + m[0].length, value });
     from = m.index + m[0].length;
   }
   return found;

@@ -9,8 +9,9 @@ const W = (words: string) => new RegExp(`(?<![A-Za-z])(?:${words})(?![A-Za-z])`,
 /** Legal-form suffixes: a line with one is a company whatever else it holds. */
 const COMPANY_STRONG = [
   W(
-    'limited|ltd\\.?|l\\.t\\.d|inc\\.?|incorporated|llc|llp|plc|corp\\.?|corporation|company|gmbh|pte|pty|bhd|s\\.a\\.|co\\.|co,|co$|k\\.k\\.',
+    'limited|ltd\\.?|l\\.t\\.d|inc\\.?|incorporated|llc|llp|plc|corp\\.?|corporation|gmbh|pte|pty|bhd|s\\.a\\.|co\\.|co,|co$|k\\.k\\.',
   ),
+  /\bcompany\s?(?:\([^)]*\))?$/i,
   /有限公司|有限責任公司|有限责任公司|股份公司|株式会社|有限会社|合同会社|\(株\)|주식회사|\(주\)|บริษัท|จำกัด|律師行|律師事務所|律师事务所|會計師事務所|会计师事务所/,
 ];
 /** Words that name a kind of organisation; weaker than a job title. */
@@ -56,7 +57,7 @@ export function addressScore(text: string): number {
 }
 
 const LICENCE =
-  /licen[cs]e|\blic\.?\s?no|\breg(?:istration)?\.?\s?no|\bCE\s?no|牌照|執照|执照|註冊編號|注册号|登記號|登记号|許可|许可/i;
+  /licen[cs]e\s?(?:no|number|#|:)|\blic\.?\s?no|\breg(?:istration)?\.?\s?no|\bCE\s?no|牌照|執照|执照|註冊編號|注册号|登記號|登记号|許可|许可/i;
 
 /** A licence or registration number ("Estate Agent Licence No. E-123456", "牌照號碼"): `other`. */
 export function isLicence(text: string): boolean {

@@ -47,7 +47,8 @@ const LABEL_REACH = 4;
 /** Internal separator where a value was cut out of a line (text.ts removes it from input). */
 const CUT = '¦';
 
-type Kind = 'company' | 'position' | 'address' | 'rest';
+/** 'rest' may still be a name or join an address; 'other' is other for sure. */
+type Kind = 'company' | 'position' | 'address' | 'rest' | 'other';
 
 type Piece = {
   text: string;
@@ -126,7 +127,7 @@ function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAdd
   const score = addressScore(text);
   const digit = /\d/.test(text);
   const done = (kind: Kind) => ({ kind, weakAddress: false });
-  if (isLicence(text)) return done('rest');
+  if (isLicence(text)) return done('other');
   if (isStrongCompany(text)) return done('company');
   if (score >= 2 && digit) return done('address');
   if (isPosition(text)) return done('position');

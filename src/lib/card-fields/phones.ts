@@ -65,6 +65,9 @@ const CANDIDATE = /(?<![\d@])(?<!\d\.)(?:\+\s?)?\(?\+?\d[\d\s\-.()]{4,40}\d(?!\d
 const NOT_PHONE_BEFORE =
   /(?:\b(?:no|nos|number|lic|licen[cs]e|reg|registration|ce|br|cr|room|rm|unit|flat|suite|shop|block|blk|floor|p\.?o\.? box|box|id|code|zip|postcode)|編號|编号|牌照|登記|登记|註冊|注册|室|號|号|郵編|邮编|郵政編碼|邮政编码|〒|#)\s?[.:]?\s?$/i;
 
+/** An extension after a number: "ext. 123", "x123", "转 123", "分機 123". */
+const EXTENSION = /^\s?(?:ext\.?|extn\.?|x|#|转|轉|分機|分机|內線|内线)\s?(\d{1,6})(?!\d)/i;
+
 /** Tries the longest run of whitespace-separated pieces first, so "2345 6789 9123 4567" is two numbers. */
 function splitNumbers(
   candidate: string,
@@ -124,11 +127,21 @@ export function findPhones(
       if (kind === null || digits < 7 || digits > 15) continue;
       numbers.push({ from: 0, to: candidate.length, number: candidate.replace(/\s+/g, ' ').trim() });
     }
+    let end = m.index + candidate.length;
+    const ext = EXTENSION.exec(fixed.slice(end));
     numbers.forEach((n, k) => {
       const start = k === 0 && label ? consumed + label.start : m.index + n.from;
-      found.push({ start, end: m.index + n.to, number: n.number, kind: kind === 'fax' ? 'fax' : 'tel' });
+      const last = k === numbers.length - 1 && ext;
+      const number = last ? `${n.number} ext. ${ext[1]}` : n.number;
+      found.push({
+        start,
+        end: last ? end + ext[0].length : m.index + n.to,
+        number,
+        kind: kind === 'fax' ? 'fax' : 'tel',
+      });
     });
-    consumed = m.index + candidate.length;
+    if (ext) end += ext[0].length;
+    consumed = end;
   }
   return found;
 }
