@@ -379,6 +379,28 @@ describe('extractFields rules', () => {
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: '陳大文', other: ['宏達'] });
   });
 
+  it('parts a name from a title on one line, and reads misread labels', () => {
+    const lines = card([
+      ['Peter Chan - Sales Manager', 30],
+      ['Te1: 2345 6789', 18],
+      ['手提: 9123 4567', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: 'Peter Chan', position: ['Sales Manager'], tel: ['+852 2345 6789', '+852 9123 4567'] }),
+    );
+  });
+
+  it('takes no place name for an English name', () => {
+    const lines = card([
+      ['陳大文', 40],
+      ['Causeway Bay', 30],
+      ['Chan Tai Man (Peter)', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: '陳大文', english_name: 'Chan Tai Man (Peter)', other: ['Causeway Bay'] }),
+    );
+  });
+
   it('drops a title before a Latin name and keeps credentials after it as other', () => {
     const lines = card([['Dr. Kenneth Ho, PhD', 40]]);
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: ['PhD'] });

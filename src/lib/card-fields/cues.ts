@@ -109,8 +109,8 @@ function cjkName(text: string): string | null {
 
 /**
  * A Latin name: 2–5 capitalised words ("Peter Chan", "Peter CHAN Tai Man", "CHAN Tai Man,
- * Peter", "Mary J. Smith"), a title ("Dr.") dropped; credentials after a comma ("Peter Chan,
- * CPA") come back as `rest`.
+ * Peter", "Chan Tai Man (Peter)", "Mary J. Smith"), a title ("Dr.") dropped; credentials after
+ * a comma ("Peter Chan, CPA") come back as `rest`.
  */
 function latinName(text: string): { name: string; rest: string[] } | null {
   const parts = text.split(/\s?,\s?/).filter((p) => p !== '');
@@ -121,7 +121,7 @@ function latinName(text: string): { name: string; rest: string[] } | null {
   const bare = name.replace(HONORIFIC_LATIN, '');
   const words = bare.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 5) return null;
-  const ok = words.every((w) => /^[A-Z][A-Za-z'’-]*\.?$/.test(w) && (w.length > 1 || /[A-Z]/.test(w)));
+  const ok = words.every((w) => /^\(?[A-Z][A-Za-z'’-]*\.?\)?$/.test(w));
   if (!ok || bare.replace(/[^A-Za-z]/g, '').length < 4) return null;
   return { name: bare, rest };
 }

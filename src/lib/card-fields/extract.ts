@@ -176,7 +176,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       else fields.tel.push(phone.number);
     }
     const rest = cutOut(withoutSites, phones);
-    for (const segment of rest.split(/[¦|｜]/)) {
+    // "|" parts a line; so does a spaced dash where no digits are ("Peter Chan - Sales Manager").
+    const parts = /\d/.test(rest) ? /[¦|｜]/ : /[¦|｜]| [-–—] /;
+    for (const segment of rest.split(parts)) {
       const comma = /[,，、]\s*$/.test(segment);
       let text = trimEdges(segment.replace(/\s+/g, ' '));
       const lead = leadingLabel(text);
@@ -211,7 +213,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         piece,
         rest: shape.rest,
       };
+      // A Latin piece with an address word ("Causeway Bay") is no name; a Han one may be ("陳道明").
       if (shape.kind === 'cjk') cjk = better(cjk, candidate);
+      else if (piece.weakAddress) continue;
       else latin = better(latin, candidate);
     }
   }
