@@ -415,8 +415,9 @@ describe('extractFields rules', () => {
     expect(extractFields(card([['Tel (020) 8888 6666', 18]]), { area: 'ch' }).tel).toEqual(['+86 20 8888 6666']);
   });
 
-  it('takes no room, licence or postcode numbers for phones', () => {
+  it('takes no room, licence or postcode numbers for phones, even under a stray label letter', () => {
     const lines = card([
+      ['M', 12, 40],
       ['Room 2301-2305, Tower 1, 18 Harbour Road', 18],
       ['Lic No. 2345 6789', 18],
       ['邮编 200120', 18],

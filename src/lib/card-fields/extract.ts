@@ -97,6 +97,8 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
   for (const line of lines.slice(0, MAX_LINES)) {
     const text = cleanText(typeof line?.text === 'string' ? line.text : '');
     const label = labelOnly(text);
+    // A lone "A" is as likely a stray letter as an address label: it labels nothing.
+    if (label === 'address' && alnumCount(text) === 1) continue;
     if (label) {
       waiting.push({ kind: label, at: kept.length });
       continue;

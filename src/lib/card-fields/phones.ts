@@ -120,7 +120,8 @@ export function findPhones(
     if (glued && !label) continue;
     const kind: LabelKind | null = label?.kind ?? (lineLabel === 'fax' || lineLabel === 'tel' ? lineLabel : null);
     if (kind !== null && kind !== 'tel' && kind !== 'fax') continue;
-    if (kind === null && NOT_PHONE_BEFORE.test(before)) continue;
+    // Only a label on the line itself outweighs "Room" or "No." before the digits.
+    if (!label && NOT_PHONE_BEFORE.test(before)) continue;
     const numbers = splitNumbers(candidate, region, budget);
     if (numbers.length === 0) {
       const digits = candidate.replace(/\D/g, '').length;
