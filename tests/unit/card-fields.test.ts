@@ -442,20 +442,22 @@ describe('extractFields rules', () => {
     );
   });
 
-  it('tells a title with "Company" or "Bank" in it from a company', () => {
+  it('tells a title with "Company" or "Bank" in it from a company, and parts a title from a company on one line', () => {
     const got = extractFields(
       card([
         ['Company Secretary', 18],
         ['Head of Digital Banking', 18],
         ['HKMA Licensed Bank', 18],
         ['Sun Fat Company', 18],
+        ['Engineer at Foo Bar Ltd.', 18],
+        ['Director, Sales & Marketing', 18],
       ]),
       { area: 'hk' },
     );
     expect(got).toEqual(
       fields({
-        company: ['HKMA Licensed Bank', 'Sun Fat Company'],
-        position: ['Company Secretary', 'Head of Digital Banking'],
+        company: ['HKMA Licensed Bank', 'Sun Fat Company', 'Foo Bar Ltd.'],
+        position: ['Company Secretary', 'Head of Digital Banking', 'Engineer', 'Director, Sales & Marketing'],
       }),
     );
   });

@@ -139,6 +139,13 @@ function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAdd
   return { kind: 'rest', weakAddress: score === 1 };
 }
 
+/** "Sales Manager, ABC Limited" or "Engineer at ABC Ltd." as a title and a company; else the text. */
+function titleAndCompany(text: string): string[] {
+  const m = /^(.{3,60}?)(?:,\s?|\s(?:at|@)\s)(.{3,})$/.exec(text);
+  if (m?.[1] && m[2] && isPosition(m[1]) && !isStrongCompany(m[1]) && isStrongCompany(m[2])) return [m[1], m[2]];
+  return [text];
+}
+
 type Name = {
   name: string;
   height: number;
@@ -191,8 +198,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       }
       if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
       if (rest.includes(CUT) && SOCIAL.test(text)) continue;
-      const { kind, weakAddress } = classify(text, forced);
-      pieces.push({ text, line, height, script: scriptOf(text), kind, weakAddress, comma });
+      for (const part of forced ? [text] : titleAndCompany(text)) {
+        const { kind, weakAddress } = classify(part, forced);
+        pieces.push({ text: part, line, height, script: scriptOf(part), kind, weakAddress, comma });
+      }
     }
   });
 
