@@ -2,8 +2,9 @@
  * Phone numbers in a line of card text. libphonenumber-js with its full ('max') metadata does
  * the judging: the project's src/lib/phone-metadata.json holds only Hong Kong and mainland
  * mobiles (for sign-up checks), and the 'min' set checks lengths only, so under it any 8 digits
- * pass as a mainland number. 'max' (~155 KB of JSON) is loaded only by the OCR worker, the CLI and
- * the server, never by the main bundle.
+ * pass as a mainland number. 'max' (~155 KB of JSON) belongs in the OCR worker, the CLI and the
+ * server: the main bundle must not import extractFields (the card-fields barrel is side-effect
+ * free, so importing rowsOfFields from it does not pull this in).
  */
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type LabelKind, trailingLabel } from './labels';
@@ -17,8 +18,10 @@ export type FoundPhone = {
   kind: 'tel' | 'fax';
 };
 
-/** Countries tried after the area's own (numbers without a country code), in the order a Hong
- * Kong or mainland card meets them. */
+/**
+ * Countries tried after the area's own (numbers without a country code), in the order a Hong
+ * Kong or mainland card meets them.
+ */
 const OTHERS: readonly CountryCode[] = ['HK', 'CN', 'MO', 'TW', 'SG', 'US', 'GB', 'JP', 'KR', 'TH', 'MY', 'AU'];
 const CALLING_CODES = new Set(['1', '44', '65', '81', '82', '66', '86', '852', '853', '886']);
 
