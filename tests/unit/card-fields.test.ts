@@ -401,6 +401,17 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('reads labels in two languages before one value, and trims stray quotes', () => {
+    const lines = card([
+      ['Peter Chan ‘', 30],
+      ['地址 Address: 香港中環', 18],
+      ['公司 Company: 宏達', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: 'Peter Chan', company: ['宏達'], address: ['香港中環'] }),
+    );
+  });
+
   it('drops a title before a Latin name and keeps credentials after it as other', () => {
     const lines = card([['Dr. Kenneth Ho, PhD', 40]]);
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: ['PhD'] });

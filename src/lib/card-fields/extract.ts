@@ -190,9 +190,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     for (const segment of rest.split(parts)) {
       const comma = /[,，、]\s*$/.test(segment);
       let text = trimEdges(segment.replace(/\s+/g, ' '));
-      const lead = leadingLabel(text);
       let forced = label === 'address' || label === 'company' ? label : null;
-      if (lead) {
+      // Labels in two languages come one after the other ("地址 Address: …").
+      for (let lead = leadingLabel(text), n = 0; lead && n < 3; lead = leadingLabel(text), n++) {
         text = trimEdges(lead.rest);
         forced = lead.kind === 'address' || lead.kind === 'company' ? lead.kind : forced;
       }
