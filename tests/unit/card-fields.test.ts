@@ -390,6 +390,16 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('reads a Han name followed by an English given name on one line', () => {
+    const lines = card([
+      ['陳大文 Peter', 40],
+      ['Sales Manager', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: '陳大文', english_name: 'Peter', position: ['Sales Manager'] }),
+    );
+  });
+
   it('takes no place name for an English name', () => {
     const lines = card([
       ['陳大文', 40],

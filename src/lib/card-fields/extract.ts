@@ -211,7 +211,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const [order, piece] of pieces.entries()) {
     if (piece.kind !== 'rest') continue;
     const both = splitBilingualName(piece.text);
-    const shapes = both ? [nameShape(both[0]), nameShape(both[1])] : [nameShape(piece.text)];
+    // "陳大文 Peter Chan", or "陳大文 Peter" with an English given name only.
+    const given =
+      both && /^[A-Z][a-z]+$/.test(both[1]) ? { kind: 'latin' as const, name: both[1], rest: [], likely: true } : null;
+    const shapes = both ? [nameShape(both[0]), nameShape(both[1]) ?? given] : [nameShape(piece.text)];
     if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) continue;
     for (const shape of shapes) {
       if (!shape) continue;
