@@ -8,16 +8,16 @@
  * (installedLangPath). Nothing is ever fetched, and no cache files are written (cacheMethod 'none').
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../../src/api/cloud';
 import { DECODE_SIDE, prepareCard } from '../../src/lib/card-image';
 import { DEFAULT_LANGS, LANG_CODES, langPackageFile } from '../../src/lib/ocr-assets';
 import { OcrEngine } from '../../src/lib/ocr-engine';
+import { packageFile, packageVersion } from './packages';
 
 export type RecognizeResult = { fields: CardFields; lines: string[]; text: string; ms: number };
 
@@ -25,13 +25,6 @@ export type Recognizer = {
   recognize(image: Buffer, options: { area: 'hk' | 'ch' }): Promise<RecognizeResult>;
   terminate(): Promise<void>;
 };
-
-const require = createRequire(import.meta.url);
-
-/** Where an installed package's file is (resolved from this module, so it works bundled too). */
-export function packageFile(pkg: string, file: string): string {
-  return join(dirname(require.resolve(`${pkg}/package.json`)), file);
-}
 
 let langPath: string | null = null;
 
@@ -43,8 +36,7 @@ export function installedLangPath(): string {
   if (langPath) return langPath;
   const files = LANG_CODES.map((code) => {
     const { pkg, file } = langPackageFile(code);
-    const { version } = JSON.parse(readFileSync(packageFile(pkg, 'package.json'), 'utf8')) as { version: string };
-    return { code, path: packageFile(pkg, file), version };
+    return { code, path: packageFile(pkg, file), version: packageVersion(pkg) };
   });
   const tag = createHash('sha256')
     .update(files.map((f) => `${f.code}@${f.version}:${f.path}`).join('\n'))
@@ -78,19 +70,35 @@ export async function createNodeEngine(): Promise<OcrEngine> {
   return new OcrEngine(worker, DEFAULT_LANGS);
 }
 
+/** The bytes are not an image sharp can decode. */
+export class UnreadableImageError extends Error {}
+
 /** An image file's pixels, upright (EXIF orientation applied) and at most DECODE_SIDE on its long side. */
 async function decode(image: Buffer) {
-  const { data, info } = await sharp(image, { failOn: 'error' })
+  const { data, info } = await sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 })
     .rotate()
     .resize({ width: DECODE_SIDE, height: DECODE_SIDE, fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
     .raw()
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((err: unknown) => {
+      throw new UnreadableImageError(err instanceof Error ? err.message : String(err));
+    });
   return {
     data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
     width: info.width,
     height: info.height,
   };
+}
+
+/** Without preparation the file goes to the engine as it is, once sharp has seen it is an image. */
+async function checkedBytes(image: Buffer): Promise<Uint8Array> {
+  await sharp(image)
+    .metadata()
+    .catch((err: unknown) => {
+      throw new UnreadableImageError(err instanceof Error ? err.message : String(err));
+    });
+  return new Uint8Array(image);
 }
 
 export async function createRecognizer(options: { workers?: number; prepare?: boolean } = {}): Promise<Recognizer> {
@@ -119,7 +127,7 @@ export async function createRecognizer(options: { workers?: number; prepare?: bo
       const engine = await acquire();
       try {
         const started = performance.now();
-        const input = prepare ? prepareCard(await decode(image)).gray : new Uint8Array(image);
+        const input = prepare ? prepareCard(await decode(image)).gray : await checkedBytes(image);
         const reading = await engine.recognize(input, area);
         const ms = Math.round(performance.now() - started);
         return { fields: reading.fields, lines: reading.lines.map((l) => l.text), text: reading.text, ms };

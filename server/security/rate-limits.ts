@@ -10,6 +10,8 @@ export type RateLimitConfig = {
   verifyCodePerAccount: { points: number; seconds: number };
   /** Friend adds per user (REST and sync alike): room for a day of scanning, not for a flood. */
   friendAdds: { points: number; seconds: number };
+  /** Server-side card recognitions per user (card/ocr_recognize: about a second of CPU each). */
+  ocrRecognize?: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -19,6 +21,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   verifyCodePerAddress: { points: 30, seconds: 60 * 60 },
   verifyCodePerAccount: { points: 5, seconds: 10 * 60 },
   friendAdds: { points: 60, seconds: 10 * 60 },
+  ocrRecognize: { points: 30, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -56,6 +59,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const codeByAddress = limiter(config.verifyCodePerAddress, 'code-ip');
   const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
   const friendAdds = limiter(config.friendAdds, 'friend-add');
+  const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
 
   return {
     /**
@@ -74,6 +78,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     },
     register: (ip: string) => consume([[registerByAddress, ip]]),
     friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
+    ocrRecognize: (userId: number) => consume([[ocrRecognitions, String(userId)]]),
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([
