@@ -5,7 +5,7 @@
  * are immutable for a year; /ocr/manifest.json (revalidated every time) lists them with the
  * bytes each download costs, for the OCR client's readiness and prepare (src/lib/ocr-client.ts).
  *
- * Served: tesseract.js's browser worker script, the LSTM-only cores (SIMD and plain wasm, each
+ * Served: tesseract.js's browser worker script, the LSTM-only cores (relaxed SIMD, SIMD and plain wasm, each
  * a small loader .js beside its .wasm: the loader fetches the .wasm from its own folder) and the
  * `4.0.0_best_int` language files. Scripts and wasm are gzipped once in memory (wasm 2.8 MB →
  * 1.0 MB); the language files already are gzip files and go as they are (the engine unpacks
@@ -39,7 +39,11 @@ type Asset = {
 
 type Loaded = { body: Buffer; gzipped: Buffer | null };
 
-const CORES: Record<CoreVariant, string> = { 'simd-lstm': 'tesseract-core-simd-lstm', lstm: 'tesseract-core-lstm' };
+const CORES: Record<CoreVariant, string> = {
+  'relaxedsimd-lstm': 'tesseract-core-relaxedsimd-lstm',
+  'simd-lstm': 'tesseract-core-simd-lstm',
+  lstm: 'tesseract-core-lstm',
+};
 
 function tag(parts: string[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 10);

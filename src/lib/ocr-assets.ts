@@ -25,8 +25,11 @@ export function langPackageFile(code: LangCode): { pkg: string; file: string } {
   return { pkg: `@tesseract.js-data/${code}`, file: `4.0.0_best_int/${code}.traineddata.gz` };
 }
 
-/** Engine variants: SIMD (every current browser) and plain wasm for the rest. */
-export type CoreVariant = 'simd-lstm' | 'lstm';
+/**
+ * Engine variants, fastest first: relaxed SIMD (Chromium 114+, what tesseract.js picks in Node
+ * too), SIMD (every current browser), plain wasm for the rest.
+ */
+export type CoreVariant = 'relaxedsimd-lstm' | 'simd-lstm' | 'lstm';
 
 /** The manifest the server answers at /ocr/manifest.json (never cached by HTTP; the OCR cache keeps a copy). */
 export type OcrManifest = {
@@ -51,15 +54,25 @@ export function filesFor(manifest: OcrManifest, variant: CoreVariant, langs: rea
   return [manifest.engine.worker, core.js, core.wasm, ...langs.map((l) => manifest.langs[l])];
 }
 
-/** Whether this engine runs WebAssembly SIMD (the smallest SIMD module validates). */
-export function hasWasmSimd(): boolean {
-  // From wasm-feature-detect: a function using i8x16.splat / i8x16.popcnt style SIMD ops.
-  const simdModule = new Uint8Array([
-    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-  ]);
+// From wasm-feature-detect: the smallest modules using a SIMD / a relaxed-SIMD instruction.
+const SIMD_MODULE = [
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+];
+const RELAXED_SIMD_MODULE = [
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 15, 1, 13, 0, 65, 1, 253, 15, 65, 2, 253, 15,
+  253, 128, 2, 11,
+];
+
+function validates(bytes: number[]): boolean {
   try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(simdModule);
+    return typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(bytes));
   } catch {
     return false;
   }
+}
+
+/** The fastest engine variant this JavaScript engine runs. */
+export function coreVariant(): CoreVariant {
+  if (validates(RELAXED_SIMD_MODULE)) return 'relaxedsimd-lstm';
+  return validates(SIMD_MODULE) ? 'simd-lstm' : 'lstm';
 }

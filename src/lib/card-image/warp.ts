@@ -69,10 +69,16 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
   const out = new Uint8ClampedArray(width * height);
   if (!h) return { data: out, width, height };
   const { data, width: sw, height: sh } = image;
-  // Luminance once per source pixel (Rec. 601 weights), then bilinear taps on it.
+  // Luminance once per source pixel the card covers (Rec. 601 weights), then bilinear taps on it.
   const lum = new Float32Array(sw * sh);
-  for (let i = 0, j = 0; i < lum.length; i++, j += 4) {
-    lum[i] = 0.299 * (data[j] as number) + 0.587 * (data[j + 1] as number) + 0.114 * (data[j + 2] as number);
+  const bx0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p.x))) - 2);
+  const bx1 = Math.min(sw, Math.ceil(Math.max(...quad.map((p) => p.x))) + 2);
+  const by0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p.y))) - 2);
+  const by1 = Math.min(sh, Math.ceil(Math.max(...quad.map((p) => p.y))) + 2);
+  for (let y = by0; y < by1; y++) {
+    for (let x = bx0, i = y * sw + bx0, j = i * 4; x < bx1; x++, i++, j += 4) {
+      lum[i] = 0.299 * (data[j] as number) + 0.587 * (data[j + 1] as number) + 0.114 * (data[j + 2] as number);
+    }
   }
   // Source pixels per output pixel (roughly): how many samples to average.
   const top = Math.hypot(quad[1].x - quad[0].x, quad[1].y - quad[0].y);
