@@ -319,7 +319,9 @@ export function findCard(image: Rgba): Quad | null {
     });
     const line = fitLine(pts);
     if (!line) return null;
-    lines.push(line);
+    // Boundary pixels are the card's outermost pixel centres; its edge lies half a pixel further out.
+    const outward = line.a * (mx - (a.x + b.x) / 2) + line.b * (my - (a.y + b.y) / 2) < 0 ? 1 : -1;
+    lines.push({ a: line.a, b: line.b, c: line.c + 0.5 * outward });
   }
   const refined: Point[] = [];
   for (let k = 0; k < 4; k++) {
@@ -333,6 +335,6 @@ export function findCard(image: Rgba): Quad | null {
   );
   if (isConvex(candidate) && moved < 0.1 * Math.max(w, h)) quad = candidate;
 
-  // Boundary pixels are the component's outermost pixel centres; the edge lies half a pixel out.
+  // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
   return quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad;
 }
