@@ -54,6 +54,7 @@ const UPLOAD_ROUTES = [
   '/api/user/companyPdfUpload',
   '/api/user/companyUpload',
   '/api/card/upload',
+  '/api/card/ocr_recognize',
 ];
 /** Share keys that are malformed (400) or unknown (404). */
 const badShareKey = fc.oneof(
