@@ -6,7 +6,7 @@
  * files in Node (tesseract.js 7 cannot take language data as bytes: its initialize step
  * names `{code, data}` languages by their data).
  *
- * Languages: Traditional Chinese + English; area `ch` adds Simplified Chinese. For `hk`, when
+ * Languages: English + Traditional Chinese; area `ch` adds Simplified Chinese. For `hk`, when
  * the Chinese lines come out unsure (mean confidence under SIMPLIFIED_RETRY_BELOW), the card is
  * read again with Simplified Chinese added and the surer reading kept: a mainland card in a
  * Hong Kong user's hand.
@@ -70,8 +70,15 @@ export class OcrEngine {
     this.langs = [...initial];
   }
 
-  /** Page layout and spacing settings: an automatic layout, and no DPI guessing. */
-  static readonly PARAMETERS = { user_defined_dpi: '300', preserve_interword_spaces: '1' } as const;
+  /**
+   * Page layout: automatic segmentation (PSM 3). tesseract.js's default, one uniform block of
+   * text (PSM 6), drops a card's big bold name line and merges columns. No DPI guessing.
+   */
+  static readonly PARAMETERS: Partial<Tesseract.WorkerParams> = {
+    tessedit_pageseg_mode: '3' as Tesseract.PSM,
+    user_defined_dpi: '300',
+    preserve_interword_spaces: '1',
+  };
 
   private async use(langs: readonly LangCode[]): Promise<void> {
     if (langs.join('+') === this.langs.join('+')) return;
@@ -98,7 +105,7 @@ export class OcrEngine {
     let result = await this.read(bytes, langs);
     const chinese = chineseConfidence(result.lines);
     if (!langs.includes('chi_sim') && chinese !== null && chinese < SIMPLIFIED_RETRY_BELOW) {
-      const withSimplified: LangCode[] = ['chi_sim', ...langs];
+      const withSimplified: LangCode[] = ['eng', 'chi_sim', ...langs.filter((l) => l !== 'eng')];
       const second = await this.read(bytes, withSimplified);
       if (meanConfidence(second.lines) > meanConfidence(result.lines)) {
         result = second;

@@ -1,6 +1,6 @@
 /**
- * card/ocr_recognize and the /ocr/ files: a card rendered with known text (Latin and, with
- * fonts-noto-cjk, Chinese) photographed "on a table" is read by the server's pool; refusals
+ * card/ocr_recognize and the /ocr/ files: a card rendered with known text (Chinese needs
+ * fonts-noto-cjk: `fc-list :lang=zh`; .ci/run installs it) photographed "on a table" is read by the server's pool; refusals
  * (no sign-in, over the size limit, not an image) do no work. One pool for the file: tesseract
  * start-up is the slow part.
  */
@@ -21,12 +21,17 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Noto Sans CJK from fonts-noto-cjk (.ci/run installs it); DejaVu/Liberation come with fontconfig. */
+const FONT = 'Noto Sans CJK TC, DejaVu Sans, Liberation Sans, sans-serif';
+
 const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="520">
 <rect width="900" height="520" fill="#f7f5ef"/>
-<text x="60" y="110" font-family="DejaVu Sans" font-size="52" font-weight="bold" fill="#111">Peter Chan</text>
-<text x="60" y="170" font-family="DejaVu Sans" font-size="30" fill="#333">Harbour Trading Limited</text>
-<text x="60" y="330" font-family="DejaVu Sans" font-size="28" fill="#222">Tel: +852 2345 6789</text>
-<text x="60" y="380" font-family="DejaVu Sans" font-size="28" fill="#222">peter.chan@harbour.com.hk</text>
+<text x="60" y="105" font-family="${FONT}" font-size="52" font-weight="bold" fill="#111">陳大文</text>
+<text x="60" y="165" font-family="${FONT}" font-size="34" fill="#222">Peter Chan</text>
+<text x="60" y="215" font-family="${FONT}" font-size="30" fill="#333">Harbour Trading Limited</text>
+<text x="60" y="330" font-family="${FONT}" font-size="28" fill="#222">Tel: +852 2345 6789</text>
+<text x="60" y="380" font-family="${FONT}" font-size="28" fill="#222">peter.chan@harbour.com.hk</text>
+<text x="60" y="430" font-family="${FONT}" font-size="28" fill="#222">香港中環德輔道中88號</text>
 </svg>`;
 
 /** The card turned 8° on a darker, grainy table, as a JPEG photo. */
@@ -118,6 +123,8 @@ describe('card/ocr_recognize', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { lines: string[]; ms: number; fields: Record<string, unknown> } };
     const text = data.lines.join('\n');
+    expect(text).toContain('陳大文');
+    expect(text).toContain('德輔道中');
     expect(text).toContain('Peter Chan');
     expect(text).toContain('Harbour Trading');
     expect(text).toMatch(/2345\s?6789/);
