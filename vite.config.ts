@@ -20,7 +20,7 @@ function versionFile(): Plugin {
 function apiProxy(target: string) {
   const http = { target, changeOrigin: false };
   const ws = { ...http, ws: true };
-  return { '/api': http, '/blobs': http, '/version.json': http, '/xc': ws, '/test/xc': ws };
+  return { '/api': http, '/blobs': http, '/ocr': http, '/version.json': http, '/xc': ws, '/test/xc': ws };
 }
 
 export default defineConfig({
