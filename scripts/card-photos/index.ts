@@ -59,6 +59,41 @@ function addNoise(pixels: Buffer, sigma: number, seed: number): void {
   }
 }
 
+/**
+ * In the page: shrinks the card's type (CSS variable --b) until everything printed lies inside
+ * the card's padding box with half the padding to spare, so no truth value is cut off or
+ * printed off the card. Measured untransformed.
+ */
+function fitCard(): void {
+  const stage = document.querySelector<HTMLElement>('.stage');
+  const card = document.querySelector<HTMLElement>('.card');
+  if (!stage || !card) throw new Error('no card in the scene');
+  const transform = stage.style.transform;
+  stage.style.transform = 'none';
+  const root = document.documentElement;
+  let base = Number.parseFloat(getComputedStyle(root).getPropertyValue('--b'));
+  for (let i = 0; i < 60; i += 1) {
+    const box = card.getBoundingClientRect();
+    const style = getComputedStyle(card);
+    const padX = Number.parseFloat(style.paddingRight) / 2;
+    const padY = Number.parseFloat(style.paddingBottom) / 2;
+    const outside = Array.from(card.querySelectorAll('*')).some((el) => {
+      const r = el.getBoundingClientRect();
+      return (
+        r.width > 0 &&
+        (r.left < box.left + padX ||
+          r.right > box.right - padX ||
+          r.top < box.top + padY ||
+          r.bottom > box.bottom - padY)
+      );
+    });
+    if (!outside) break;
+    base *= 0.95;
+    root.style.setProperty('--b', `${base}px`);
+  }
+  stage.style.transform = transform;
+}
+
 async function cameraShot(png: Buffer, plan: CardPhotoPlan): Promise<Buffer> {
   const { blur, noise, quality } = plan.scene.camera;
   let image = sharp(png).removeAlpha();
@@ -83,6 +118,7 @@ export async function generateCardPhotos(options: CardPhotoOptions): Promise<Car
       await page.setViewportSize({ width: plan.scene.width, height: plan.scene.height });
       await page.setContent(plan.scene.html, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.evaluate(fitCard);
       const png = await page.screenshot({ type: 'png' });
       const file = join(options.outDir, `${plan.name}.jpg`);
       writeFileSync(file, await cameraShot(png, plan));

@@ -25,7 +25,9 @@ export type Scene = {
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-const signed = (rng: Rng, min: number, max: number) => (rng.chance(0.5) ? -1 : 1) * rng.range(min, max);
+/** A signed angle from min to max degrees, small ones likelier (as most photos are taken nearly square-on). */
+const signed = (rng: Rng, min: number, max: number) =>
+  (rng.chance(0.5) ? -1 : 1) * (min + (max - min) * rng.next() ** 2);
 const fixed = (n: number) => Number(n.toFixed(2));
 
 type Style = {
@@ -178,42 +180,43 @@ export function makeScene(rng: Rng, card: CardModel): Scene {
     angle: rng.int(0, 359),
   };
   const camera: CameraEffects = {
-    blur: rng.chance(0.5) ? fixed(rng.range(0.5, 1.6)) : 0,
+    blur: rng.chance(0.5) ? fixed(rng.range(0.4, 1.3)) : 0,
     noise: fixed(rng.range(2, 7)),
     quality: rng.int(60, 85),
   };
   const css = `
 *{box-sizing:border-box;margin:0;padding:0}
+:root{--b:${fixed(base)}px}
 html,body{width:${width}px;height:${height}px;overflow:hidden}
 body{${table(rng)};display:flex;align-items:center;justify-content:center}
 .stage{transform:translate(${shift.x}px,${shift.y}px) perspective(${perspective}px) rotateX(${tilt.x}deg) rotateY(${tilt.y}deg) rotateZ(${tilt.z}deg)}
-.card{position:relative;width:${cardWidth}px;height:${cardHeight}px;background-color:${s.paper};background-image:${noise('0.7', 0.08, 7)};color:${s.ink};box-shadow:${shadow};border-radius:${rng.int(0, 12)}px;padding:${fixed(base * 1.6)}px ${fixed(base * 1.9)}px;font-family:${s.latin},${s.cjk},sans-serif;font-size:${fixed(base)}px;line-height:1.35;overflow:hidden;display:flex;flex-direction:column;justify-content:space-between}
+.card{position:relative;width:${cardWidth}px;height:${cardHeight}px;background-color:${s.paper};background-image:${noise('0.7', 0.08, 7)};color:${s.ink};box-shadow:${shadow};border-radius:${rng.int(0, 12)}px;padding:calc(var(--b) * 1.6) calc(var(--b) * 1.9);font-family:${s.latin},${s.cjk},sans-serif;font-size:var(--b);line-height:1.35;overflow:hidden;display:flex;flex-direction:column;justify-content:space-between}
 .cjk,.company,.position,.contact,.slogan{font-family:${s.latin},${s.cjk},sans-serif}
-.row{display:flex;gap:${fixed(base * 1.4)}px;align-items:center}
+.row{display:flex;gap:calc(var(--b) * 1.4);align-items:center}
 .row.reverse{flex-direction:row-reverse;text-align:right}
-.logo{flex:none;width:${fixed(base * 4.2)}px;height:${fixed(base * 4.2)}px;background:${s.accent};display:flex;align-items:center;justify-content:center}
+.logo{flex:none;width:calc(var(--b) * 4.2);height:calc(var(--b) * 4.2);background:${s.accent};display:flex;align-items:center;justify-content:center}
 .logo-inner{width:45%;height:45%;border-radius:50%;background:${s.paper};opacity:.85}
 .main{flex:1}
-.name{font-size:${fixed(base * rng.range(1.9, 2.4))}px;font-weight:700;color:${s.accent};letter-spacing:${rng.chance(0.5) ? '0.08em' : '0'}}
-.ename{font-size:${fixed(base * 1.25)}px;font-weight:600}
-.position{font-size:${fixed(base * 0.95)}px;color:${s.muted}}
-.company{font-size:${fixed(base * 1.1)}px;font-weight:600}
-.companies{margin-bottom:${fixed(base * 0.4)}px}
-.rule{height:${fixed(base * 0.12)}px;background:${s.accent};margin:${fixed(base * 0.5)}px 0;opacity:.8}
-.rule.short{width:30%;margin:${fixed(base * 0.5)}px auto}
-.contacts{font-size:${fixed(base * 0.9)}px}
+.name{font-size:calc(var(--b) * ${fixed(rng.range(1.9, 2.4))});font-weight:700;color:${s.accent};letter-spacing:${rng.chance(0.5) ? '0.08em' : '0'}}
+.ename{font-size:calc(var(--b) * 1.25);font-weight:600}
+.position{font-size:calc(var(--b) * 0.95);color:${s.muted}}
+.company{font-size:calc(var(--b) * 1.1);font-weight:600}
+.companies{margin-bottom:calc(var(--b) * 0.4)}
+.rule{height:calc(var(--b) * 0.12);background:${s.accent};margin:calc(var(--b) * 0.5) 0;opacity:.8}
+.rule.short{width:30%;margin:calc(var(--b) * 0.5) auto}
+.contacts{font-size:calc(var(--b) * 0.9)}
 .contacts.center{text-align:center}
-.contacts.grid{display:grid;grid-template-columns:1fr 1fr;gap:${fixed(base * 0.3)}px ${fixed(base * 1.2)}px}
+.contacts.grid{display:grid;grid-template-columns:1fr 1fr;gap:calc(var(--b) * 0.3) calc(var(--b) * 1.2)}
 .contacts.grid .address{grid-column:1 / -1}
 .label{color:${s.muted};margin-right:.3em}
-.stacked .label{font-size:${fixed(base * 0.7)}px;text-transform:uppercase;letter-spacing:.06em;margin:0}
+.stacked .label{font-size:calc(var(--b) * 0.7);text-transform:uppercase;letter-spacing:.06em;margin:0}
 .value.cont{padding-left:${rng.chance(0.5) ? '2.5em' : '0'}}
 .centered{display:flex;flex-direction:column;justify-content:center;height:100%;text-align:center}
-.identity.center{margin:${fixed(base * 0.4)}px 0}
-.cols{display:flex;gap:${fixed(base * 1.5)}px;height:100%;align-items:center}
+.identity.center{margin:calc(var(--b) * 0.4) 0}
+.cols{display:flex;gap:calc(var(--b) * 1.5);height:100%;align-items:center}
 .col{flex:1}
-.col.right{flex:1.3;font-size:${fixed(base * 0.88)}px;border-left:${fixed(base * 0.1)}px solid ${s.accent};padding-left:${fixed(base * 1.2)}px}
-.slogan{font-style:italic;color:${s.accent};font-size:${fixed(base * 0.85)}px;margin-top:${fixed(base * 0.3)}px}
+.col.right{flex:1.3;font-size:calc(var(--b) * 0.88);border-left:calc(var(--b) * 0.1) solid ${s.accent};padding-left:calc(var(--b) * 1.2)}
+.slogan{font-style:italic;color:${s.accent};font-size:calc(var(--b) * 0.85);margin-top:calc(var(--b) * 0.3)}
 .light{position:fixed;inset:0;pointer-events:none;background:radial-gradient(ellipse at ${light.x}% ${light.y}%,rgba(255,250,235,${light.glow}),rgba(255,250,235,0) 55%),linear-gradient(${light.angle}deg,rgba(0,0,0,0),rgba(0,0,0,${light.shade}))}
 `;
   const lang = card.kind === 'cn' ? 'zh-Hans' : card.kind === 'hk' ? 'zh-Hant-HK' : 'en';
