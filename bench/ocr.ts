@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { type CardKind, type CardPhoto, generateCardPhotos } from '../scripts/card-photos/index';
-import type { CardFields } from '../src/api/cloud';
+import { type CardFields, cardFieldsSchema } from '../src/api/cloud';
 import { EMPTY_FIELDS } from '../src/lib/card-fields/types';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { type E2eServer, startServer } from '../tests/e2e/support/server';
@@ -20,9 +20,11 @@ import { type E2eServer, startServer } from '../tests/e2e/support/server';
  *   a naive regular-expression extractor (bench/ocr/naive-extract.ts).
  * Field-level F1 (src/lib/card-fields/score.ts; goal ≥ 0.9) per kind and overall, and the warm
  * time per card (after one untimed recognition; goal under 1 s): median and p90. Memory: the
- * Node process's peak RSS sampled during each Node pass (worker threads included), and for
- * Chromium the renderer process that hosts the page and its worker (VmHWM and VmRSS from
- * /proc, found by CDP SystemInfo.getProcessInfo), with its RSS before the worker started.
+ * Node process's RSS sampled every 50 ms during each Node pass (worker threads included; RSS
+ * left by an earlier pass counts in a later one), and for Chromium the peak RSS (VmHWM, /proc)
+ * of the renderer process that hosts the page and its dedicated worker (wasm memory included):
+ * of the renderers CDP SystemInfo.getProcessInfo lists, the one whose peak grew most while the
+ * worker ran, beside its RSS before the worker started.
  * Figures only: nothing here passes or fails. BENCH_OCR_PHOTOS sets how many photos (default
  * 30), BENCH_OCR_DIR keeps them in that folder, BENCH_OCR_VERBOSE=1 prints each photo's score.
  */
@@ -49,13 +51,15 @@ type WorkerAnswer = { fields: CardFields; lines: string[]; workerMs: number; ms:
 
 declare global {
   interface Window {
-    benchOcr?: { ready: Promise<void>; recognize(src: string, area: Area): Promise<WorkerAnswer> };
+    benchOcr?: { recognize(src: string, area: Area): Promise<WorkerAnswer> };
   }
 }
 
 /**
  * The modules of the OCR engine and the extractor, loaded by path so this file compiles before
- * they exist (their shapes are declared above, as the issue gives them).
+ * they exist (their shapes are declared above, as the issue gives them; once they are merged,
+ * static imports would let tsc check those shapes). Fields they answer are checked at run time
+ * against the contract's cardFieldsSchema.
  */
 async function load<T>(relative: string, exportName: string): Promise<T | string> {
   const path = fileURLToPath(new URL(relative, import.meta.url));
@@ -116,7 +120,7 @@ async function nodePass(
       const start = performance.now();
       const recognition = await recognizer.recognize(image, { area: areaOf(photo.kind) });
       const ms = performance.now() - start;
-      results.push({ photo, fields: extract(recognition), ms });
+      results.push({ photo, fields: cardFieldsSchema.parse(extract(recognition)), ms });
     }
     return { label, results, memory: `${sampler.stop().toFixed(0)} MB peak RSS of the Node process` };
   } finally {
@@ -158,7 +162,6 @@ function clientScript(workerUrl: string): string {
     worker.postMessage({ id, type: 'APPLY', path, argumentList: args.map((value) => ({ type: 'RAW', value })) });
   });
   window.benchOcr = {
-    ready: Promise.resolve(),
     async recognize(src, area) {
       const blob = await (await fetch(src)).blob();
       const start = performance.now();
@@ -219,7 +222,7 @@ async function chromiumPass(browser: Browser, server: E2eServer, photos: CardPho
     const workerMs: number[] = [];
     for (const photo of photos) {
       const answer = await recognize(photo);
-      results.push({ photo, fields: answer.fields, ms: answer.ms });
+      results.push({ photo, fields: cardFieldsSchema.parse(answer.fields), ms: answer.ms });
       workerMs.push(answer.workerMs);
     }
     const grown = (await rendererPids(cdp))

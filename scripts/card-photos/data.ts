@@ -485,7 +485,8 @@ function hkCard(rng: Rng): Omit<CardModel, 'truth'> {
     email: [`${emailUser}@${domain}`],
     websiteLabel: rng.pick(['網址', 'Web', 'W', '']),
     website: rng.chance(0.7) ? [`www.${domain}`] : [],
-    address: rng.chance(0.5) ? address : [address[rng.int(0, 1)] ?? address[0]].filter((a) => a !== undefined),
+    // Both languages' addresses, or one of them.
+    address: rng.chance(0.5) ? address : address.slice(rng.int(0, 1)).slice(0, 1),
     slogans: rng.chance(0.2) ? [rng.pick(SLOGANS_ZH)] : [],
   };
 }
@@ -549,7 +550,7 @@ function enCard(rng: Rng): Omit<CardModel, 'truth'> {
   };
 }
 
-/** What a perfect extractor returns for the card (see the module's rules in README-less form below). */
+/** What a perfect extractor returns for the card (the rules: ./index.ts). */
 export function truthOf(card: Omit<CardModel, 'truth'>): CardFields {
   return {
     // name: the Chinese name if any, else the Latin one; english_name: the Latin name beside a Chinese one.
