@@ -292,6 +292,7 @@ function report(scores: ScoreModule | null, passes: Pass[], failed: Failed[], ph
       }
     }
   }
+  if (passes.length === 0) return;
   for (const p of passes) if (p.note) console.log(`  ${p.label}: ${p.note}`);
 
   console.log('\n  F1 per field');
