@@ -192,6 +192,9 @@ body{${table(rng)};display:flex;align-items:center;justify-content:center}
 .stage{transform:translate(${shift.x}px,${shift.y}px) perspective(${perspective}px) rotateX(${tilt.x}deg) rotateY(${tilt.y}deg) rotateZ(${tilt.z}deg)}
 .card{position:relative;width:${cardWidth}px;height:${cardHeight}px;background-color:${s.paper};background-image:${noise('0.7', 0.08, 7)};color:${s.ink};box-shadow:${shadow};border-radius:${rng.int(0, 12)}px;padding:calc(var(--b) * 1.6) calc(var(--b) * 1.9);font-family:${s.latin},${s.cjk},sans-serif;font-size:var(--b);line-height:1.35;overflow:hidden;display:flex;flex-direction:column;justify-content:space-between}
 .cjk,.company,.position,.contact,.slogan{font-family:${s.latin},${s.cjk},sans-serif}
+/* Names, titles, companies, phones, emails and sites never wrap (the type shrinks instead); addresses may. */
+.name,.ename,.company,.position,.contact,.slogan{white-space:nowrap}
+.contact.address{white-space:normal}
 .row{display:flex;gap:calc(var(--b) * 1.4);align-items:center}
 .row.reverse{flex-direction:row-reverse;text-align:right}
 .logo{flex:none;width:calc(var(--b) * 4.2);height:calc(var(--b) * 4.2);background:${s.accent};display:flex;align-items:center;justify-content:center}
