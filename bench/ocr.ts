@@ -87,16 +87,17 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 }
 
-/** Samples this process's RSS every 50 ms; `stop` answers the peak in MB. */
-function rssSampler(): { stop(): number } {
-  let peak = process.memoryUsage.rss();
+/** Samples this process's RSS every 50 ms; `stop` answers the peak and the RSS at the start, in MB. */
+function rssSampler(): { stop(): { peak: number; start: number } } {
+  const start = process.memoryUsage.rss();
+  let peak = start;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 50);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, process.memoryUsage.rss()) / 2 ** 20;
+      return { peak: Math.max(peak, process.memoryUsage.rss()) / 2 ** 20, start: start / 2 ** 20 };
     },
   };
 }
@@ -122,7 +123,12 @@ async function nodePass(
       const ms = performance.now() - start;
       results.push({ photo, fields: cardFieldsSchema.parse(extract(recognition)), ms });
     }
-    return { label, results, memory: `${sampler.stop().toFixed(0)} MB peak RSS of the Node process` };
+    const { peak, start } = sampler.stop();
+    return {
+      label,
+      results,
+      memory: `${peak.toFixed(0)} MB peak RSS of the Node process, ${start.toFixed(0)} MB before the pass`,
+    };
   } finally {
     sampler.stop();
     await recognizer.terminate();
