@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { type CardKind, type CardPhoto, generateCardPhotos } from '../scripts/card-photos/index';
+import { type CardKind, type CardPhoto, planCardPhotos } from '../scripts/card-photos/index';
 import { type CardFields, cardFieldsSchema } from '../src/api/cloud';
 import { EMPTY_FIELDS } from '../src/lib/card-fields/types';
 import { launchBrowser } from '../tests/e2e/support/browser';
@@ -328,13 +329,19 @@ function report(scores: ScoreModule | null, passes: Pass[], failed: Failed[], ph
 export async function ocr(): Promise<void> {
   const keep = process.env.BENCH_OCR_DIR;
   const dir = keep ?? mkdtempSync(join(tmpdir(), 'cardbook-ocr-bench-'));
-  const server = await (existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))
-    ? startServer()
-    : Promise.resolve(null));
+  let server: E2eServer | null = null;
   let browser: Browser | null = null;
   try {
     const start = performance.now();
-    const photos = await generateCardPhotos({ count: PHOTOS, seed: SEED, outDir: dir });
+    // Drawn in a child process (npm run card-photos), so this process's RSS is the recognizers' own.
+    const cli = fileURLToPath(new URL('../scripts/card-photos/cli.ts', import.meta.url));
+    const args = ['--out', dir, '--count', String(PHOTOS), '--seed', String(SEED)];
+    execFileSync(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const photos: CardPhoto[] = planCardPhotos({ count: PHOTOS, seed: SEED }).map((plan) => {
+      const file = join(dir, `${plan.name}.jpg`);
+      const truth = cardFieldsSchema.parse(JSON.parse(readFileSync(join(dir, `${plan.name}.truth.json`), 'utf8')));
+      return { file, truth, kind: plan.kind };
+    });
     console.log(
       `\n(${photos.length} photos generated in ${((performance.now() - start) / 1000).toFixed(0)} s in ${dir})`,
     );
@@ -365,10 +372,13 @@ export async function ocr(): Promise<void> {
         );
       }
     }
-    if (server) {
+    // The server (PGlite in this process) starts after the Node passes, out of their RSS.
+    if (existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
+      const app = await startServer();
+      server = app;
       const chromium = await launchBrowser();
       browser = chromium;
-      await attempt('ours, Chromium worker', () => chromiumPass(chromium, server, photos));
+      await attempt('ours, Chromium worker', () => chromiumPass(chromium, app, photos));
     } else failed.push({ label: 'ours, Chromium worker', reason: 'dist/ is missing: run `npm run build` first' });
 
     report(typeof scores === 'string' ? null : scores, passes, failed, photos);
