@@ -5,6 +5,8 @@ export { clientId } from './client-id';
 import type { Profile, PullResult } from '../api';
 import type {
   CardbookDB,
+  CloudCardRow,
+  CloudGroupRow,
   FriendRow,
   GroupRow,
   NotificationRow,
@@ -103,14 +105,14 @@ export async function renameCreatedGroups(
 }
 
 /** The rows of one keyed table in a page: the last row of each key, a value or null (deleted). */
-type Changes<T> = Map<number, T | null>;
+type Changes<T, K = number> = Map<K, T | null>;
 
 /** Writes a table's changes with two bulk requests instead of one awaited request per row. */
-async function writeChanges<T>(
-  table: { bulkDelete(keys: number[]): Promise<void>; bulkPut(items: readonly T[]): Promise<unknown> },
-  changes: Changes<T>,
+async function writeChanges<T, K>(
+  table: { bulkDelete(keys: K[]): Promise<void>; bulkPut(items: readonly T[]): Promise<unknown> },
+  changes: Changes<T, K>,
 ): Promise<void> {
-  const deleted: number[] = [];
+  const deleted: K[] = [];
   const values: T[] = [];
   for (const [key, value] of changes) {
     if (value === null) deleted.push(key);
@@ -130,6 +132,8 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
     const groups: Changes<GroupRow> = new Map();
     const friends: Changes<FriendRow> = new Map();
     const notifications: Changes<NotificationRow> = new Map();
+    const cloudCards: Changes<CloudCardRow, string> = new Map();
+    const cloudGroups: Changes<CloudGroupRow, string> = new Map();
     for (const row of page.rows) {
       switch (row.table) {
         case 'profile':
@@ -156,11 +160,19 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
         case 'notification':
           notifications.set(Number(row.key), row.deleted || !row.value ? null : row.value);
           break;
+        case 'cloudCard':
+          cloudCards.set(row.key, row.deleted || !row.value ? null : row.value);
+          break;
+        case 'cloudGroup':
+          cloudGroups.set(row.key, row.deleted || !row.value ? null : row.value);
+          break;
       }
     }
     await writeChanges(db.groups, groups);
     await writeChanges(db.friends, friends);
     await writeChanges(db.notifications, notifications);
+    await writeChanges(db.cloudCards, cloudCards);
+    await writeChanges(db.cloudGroups, cloudGroups);
     await db.meta.put({ key: 'cursor', value: page.cursor });
     if (page.rows.length > 0) {
       // Groups and friends added on this device wait for the server's rows; pending ones are
