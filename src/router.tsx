@@ -40,6 +40,8 @@ const page = <P extends string>(
 const CARDS = ['card', 'company', 'share'] as const;
 /** The friends screens show friends' cards with the card components. */
 const FRIENDS = ['friends', 'card'] as const;
+/** The cloud screens show cloud cards with the card components (photos, SPEC §5 actions). */
+const CLOUD = ['cloud', 'card'] as const;
 const later = <P extends string>(path: P, feature: FeatureKey) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailableRoute, staticData: { feature } });
 
@@ -87,10 +89,10 @@ const routeTree = rootRoute.addChildren([
   page('/information/edit', information, 'InformationEditPage', CARDS),
   later('/policy/$type', 'policy'),
   page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage', CARDS),
-  later('/cloud/list', 'cloud'),
+  page('/cloud/list', () => import('./routes/cloud-list'), 'CloudListPage', CLOUD),
   later('/cloud/create', 'cloud'),
-  later('/cloud/search', 'cloud'),
-  later('/cloud/category/list', 'cloud'),
+  page('/cloud/search', () => import('./routes/cloud-search'), 'CloudSearchPage', CLOUD),
+  page('/cloud/category/list', () => import('./routes/cloud-category'), 'CloudCategoryPage', CLOUD),
   later('/oauth/confirm/$appType/$appKey', 'oauth'),
 ]);
 
