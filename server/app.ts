@@ -21,6 +21,7 @@ import { friendRoutes } from './routes/friends';
 import { groupRoutes } from './routes/groups';
 import { metaRoutes } from './routes/meta';
 import { notifyRoutes } from './routes/notify';
+import { ocrRoutes } from './routes/ocr';
 import { pushRoutes } from './routes/push';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(groupRoutes(services));
   await app.register(friendRoutes(services));
   await app.register(notifyRoutes(services));
+  await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
   await app.register(pushRoutes(services, pushConfig));
 

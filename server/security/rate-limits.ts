@@ -10,6 +10,11 @@ export type RateLimitConfig = {
   verifyCodePerAccount: { points: number; seconds: number };
   /** Friend adds per user (REST and sync alike): room for a day of scanning, not for a flood. */
   friendAdds: { points: number; seconds: number };
+  /**
+   * Public-card matches per user (ocr/public_match): one per scanned card, so a day of scanning
+   * fits, but not a sweep of guessed addresses and numbers.
+   */
+  publicMatches: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -19,6 +24,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   verifyCodePerAddress: { points: 30, seconds: 60 * 60 },
   verifyCodePerAccount: { points: 5, seconds: 10 * 60 },
   friendAdds: { points: 60, seconds: 10 * 60 },
+  publicMatches: { points: 60, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -56,6 +62,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const codeByAddress = limiter(config.verifyCodePerAddress, 'code-ip');
   const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
   const friendAdds = limiter(config.friendAdds, 'friend-add');
+  const publicMatches = limiter(config.publicMatches, 'public-match');
 
   return {
     /**
@@ -74,6 +81,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     },
     register: (ip: string) => consume([[registerByAddress, ip]]),
     friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
+    publicMatch: (userId: number) => consume([[publicMatches, String(userId)]]),
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([

@@ -488,7 +488,7 @@ async function photoOfUpload(q: Queryable, userId: number, uploadId: string): Pr
  * orientation, drops its metadata, crops the centre to 16:10 (unless crop is 'none'), bounds it
  * to CARD_PHOTO_MAX_SIDE and re-encodes it as WebP.
  */
-async function encodePhoto(upload: Buffer, crop: CardUploadFields['crop']) {
+export async function encodePhoto(upload: Buffer, crop: CardUploadFields['crop']) {
   const input = () => sharp(upload, { limitInputPixels: 50_000_000 });
   try {
     const { autoOrient } = await input().metadata();

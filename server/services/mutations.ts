@@ -1,19 +1,24 @@
 import type { z } from 'zod/mini';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../src/api';
 import { invalidInput } from '../http/envelope';
-import { ApiError, invalidField } from '../http/errors';
+import { invalidField } from '../http/errors';
 import { patchCard, saveCard } from './cards';
+import {
+  addCloudCard,
+  addCloudGroup,
+  delCloudCard,
+  delCloudGroup,
+  editCloudCard,
+  editCloudGroup,
+  moveCloudCard,
+  sortCloudGroups,
+} from './cloud';
 import { saveCompany } from './company';
 import type { Caller, Services } from './context';
 import { addFriends, copyToGroup, delFriend, delFriendFromGroup, moveToGroup, setRemark } from './friends';
 import { addGroup, cancelGroupUpdate, delGroup, editGroup, sortGroups } from './groups';
 import { readNotifications } from './notifications';
 import { setProfile } from './profile';
-
-// Cloud cards: the services come with server/services/cloud.ts (issue 12); until then refused.
-const notYet = async (): Promise<never> => {
-  throw new ApiError(400, 'unknownChange');
-};
 
 type Handler<N extends MutationName> = (s: Services, caller: Caller, args: MutationArgs<N>) => Promise<unknown>;
 
@@ -35,14 +40,14 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   sortGroups,
   cancelGroupUpdate,
   readNotifications,
-  addCloudCard: notYet,
-  editCloudCard: notYet,
-  delCloudCard: notYet,
-  moveCloudCard: notYet,
-  addCloudGroup: notYet,
-  editCloudGroup: notYet,
-  delCloudGroup: notYet,
-  sortCloudGroups: notYet,
+  addCloudCard,
+  editCloudCard,
+  delCloudCard,
+  moveCloudCard,
+  addCloudGroup,
+  editCloudGroup,
+  delCloudGroup,
+  sortCloudGroups,
 };
 
 // MUTATIONS seen per name, so a generic name keeps its schema and handler paired.

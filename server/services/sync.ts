@@ -15,6 +15,7 @@ import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
 import { cardRows } from './cards';
 import { acceptStamp, serverStamp } from './clock';
+import { cloudCardRows, cloudGroupRows } from './cloud';
 import { companyRows } from './company';
 import type { Caller, Services } from './context';
 import { friendRows } from './friends';
@@ -37,7 +38,16 @@ const profileRows: TableReader = async (q, caller, cursor) => {
 };
 
 /** The caller's view: a new table is one more reader. */
-const READERS: TableReader[] = [profileRows, companyRows, cardRows, groupRows, friendRows, notificationRows];
+const READERS: TableReader[] = [
+  profileRows,
+  companyRows,
+  cardRows,
+  groupRows,
+  friendRows,
+  notificationRows,
+  cloudGroupRows,
+  cloudCardRows,
+];
 
 /** One page of the caller's view changed after the cursor. */
 export function pull(s: Services, caller: Caller, query: PullQuery): Promise<PullResult> {

@@ -2,16 +2,23 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {
+  addCloudCardBodySchema,
+  addCloudGroupBodySchema,
   addFriendBodySchema,
   addGroupBodySchema,
   breatvUrlBodySchema,
   cardSearchBodySchema,
+  cloudGroupCardsBodySchema,
+  cloudListBodySchema,
   createCardBodySchema,
+  editCloudCardBodySchema,
+  editCloudGroupBodySchema,
   editGroupBodySchema,
   emptyBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
   PULL_PAGE_MAX,
+  publicMatchBodySchema,
   pushBodySchema,
   readNotificationsBodySchema,
   registerBodySchema,
@@ -20,6 +27,7 @@ import {
   saveCompanyBodySchema,
   sendVerifyCodeBodySchema,
   setProfileBodySchema,
+  sortCloudGroupsBodySchema,
   sortGroupsBodySchema,
 } from '../../src/api';
 import { LANG_HEADER } from '../../src/i18n/langs';
@@ -48,12 +56,27 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/friend/add': addFriendBodySchema,
   '/api/friend/remark': remarkBodySchema,
   '/api/notify/read_all': readNotificationsBodySchema,
+  '/api/ocr/add': addCloudCardBodySchema,
+  '/api/ocr/edit': editCloudCardBodySchema,
+  '/api/ocr/group/add': addCloudGroupBodySchema,
+  '/api/ocr/group/edit': editCloudGroupBodySchema,
+  '/api/ocr/group/sorting': sortCloudGroupsBodySchema,
+  '/api/ocr/public_match': publicMatchBodySchema,
+};
+/** POST routes with a path parameter: a valid address of each, and its body schema. */
+const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
+  '/api/ocr/list/:page': { url: '/api/ocr/list/1', schema: cloudListBodySchema },
+  '/api/ocr/group/card_list/:page/:group_id': {
+    url: '/api/ocr/group/card_list/1/0',
+    schema: cloudGroupCardsBodySchema,
+  },
 };
 const UPLOAD_ROUTES = [
   '/api/user/uploadAvatar',
   '/api/user/companyPdfUpload',
   '/api/user/companyUpload',
   '/api/card/upload',
+  '/api/ocr/upload',
 ];
 /** Share keys that are malformed (400) or unknown (404). */
 const badShareKey = fc.oneof(
@@ -104,6 +127,10 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/friend/moveToGroup/:acceptId/:fromGroupId/:toGroupId': badId,
   '/api/friend/copyToGroup/:acceptId/:groupId': badId,
   '/api/notify/list/:page': badPage,
+  '/api/ocr/detail/:id': badId,
+  '/api/ocr/del/:id': badId,
+  '/api/ocr/group/del/:id': badId,
+  '/api/ocr/move_to_group/:cardId/:groupId': badId,
 };
 
 /** Whether a generated payload happens to be valid after all (e.g. `{"items": []}`): not a bad body then. */
@@ -183,6 +210,7 @@ describe('every route refuses bad input cleanly', () => {
     const routes = [...printed.matchAll(/(\/api\/\S+) \(([A-Z, ]+)\)/g)].map((m) => m[1] as string);
     const covered = new Set([
       ...Object.keys(JSON_ROUTES),
+      ...Object.keys(JSON_PARAM_ROUTES),
       ...UPLOAD_ROUTES,
       '/api/get_time',
       '/api/user/getProfile',
@@ -191,13 +219,18 @@ describe('every route refuses bad input cleanly', () => {
       '/api/card/info',
       '/api/group/list',
       '/api/group/friend_update',
+      '/api/ocr/group/list',
       '/api/push/session',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
   });
 
-  it.each(Object.entries(JSON_ROUTES))('POST %s', async (route, schema) => {
+  const jsonRoutes = [
+    ...Object.entries(JSON_ROUTES).map(([route, schema]) => [route, route, schema] as const),
+    ...Object.entries(JSON_PARAM_ROUTES).map(([route, { url, schema }]) => [route, url, schema] as const),
+  ];
+  it.each(jsonRoutes)('POST %s', async (route, url, schema) => {
     const before = await dbSnapshot(t.app);
     await fc.assert(
       fc.asyncProperty(
@@ -208,7 +241,7 @@ describe('every route refuses bad input cleanly', () => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (language) headers.lang = language;
           if (signedIn) headers.token = token;
-          const res = await t.app.inject({ method: 'POST', url: route, headers, payload });
+          const res = await t.app.inject({ method: 'POST', url, headers, payload });
           expectEnvelope4xx(route, res.statusCode, res.json());
         },
       ),
@@ -225,6 +258,7 @@ describe('every route refuses bad input cleanly', () => {
     '/api/card/info',
     '/api/group/list',
     '/api/group/friend_update',
+    '/api/ocr/group/list',
     '/api/push/session',
     '/version.json',
   ])('GET %s with unknown or oversize query', async (route) => {
