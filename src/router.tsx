@@ -48,6 +48,7 @@ const later = <P extends string>(path: P, feature: FeatureKey) =>
 const auth = () => import('./routes/auth');
 const profile = () => import('./routes/profile');
 const information = () => import('./routes/information');
+const identify = () => import('./routes/card-identify');
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./routes/home'), 'HomePage'),
@@ -67,13 +68,13 @@ const routeTree = rootRoute.addChildren([
   page('/search', () => import('./routes/friends-search'), 'FriendsSearchPage', FRIENDS),
   page('/friendsCategory', () => import('./routes/friends-category'), 'FriendsCategoryPage', FRIENDS),
   page('/card/create', () => import('./routes/card-create'), 'CardCreatePage', CARDS),
-  later('/card/identify/$imgPosition/$callbackPath/$cardId', 'scan'),
+  page('/card/identify/$imgPosition/$callbackPath/$cardId', identify, 'CardIdentifyPage', ['cardscan']),
   page('/card/info', () => import('./routes/card-info'), 'CardInfoPage', CARDS),
   later('/exclusiveCard', 'exclusive'),
   later('/bindExclusiveCard/$no', 'exclusive'),
   page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage', CARDS),
   page('/scanqrcode', () => import('./routes/scan-qr-code'), 'ScanQrCodePage', ['scan']),
-  later('/cardLdentify', 'scan'),
+  page('/cardLdentify', identify, 'CardIdentifyChoicePage', ['cardscan']),
   later('/site', 'site'),
   later('/about', 'about'),
   later('/tutorial', 'tutorial'),
@@ -90,7 +91,7 @@ const routeTree = rootRoute.addChildren([
   later('/policy/$type', 'policy'),
   page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage', CARDS),
   page('/cloud/list', () => import('./routes/cloud-list'), 'CloudListPage', CLOUD),
-  later('/cloud/create', 'cloud'),
+  page('/cloud/create', () => import('./routes/cloud-create'), 'CloudCreatePage', ['cardscan', 'cloud']),
   page('/cloud/search', () => import('./routes/cloud-search'), 'CloudSearchPage', CLOUD),
   page('/cloud/category/list', () => import('./routes/cloud-category'), 'CloudCategoryPage', CLOUD),
   later('/oauth/confirm/$appType/$appKey', 'oauth'),
