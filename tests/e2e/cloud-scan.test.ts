@@ -158,13 +158,14 @@ describe('event-mode scanning offline', () => {
     await scan.open();
     await page.screenshot({ path: `${SHOTS}/cloud-scan-camera.png` });
     await scan.addPhotos(photos);
+    await expect.poll(async () => (await scanStates(page)).length, { timeout: 20_000 }).toBe(4);
     await scan.shoot();
     await expect.poll(() => scanStates(page), { timeout: 20_000 }).toEqual(Array(5).fill('ready'));
 
     await scan.review();
     await expect.poll(() => scan.items.count()).toBe(5);
     await expect.poll(() => scan.statuses()).toEqual(Array(5).fill('Recognized'));
-    // Newest first: the camera shot, then the photos in reverse. Each kept its own photo.
+    // Newest first: the camera shot (Eddie Lam's card), then the photos in reverse. Each kept its own photo.
     const thumbs = await page
       .locator('.cloud-scan-item .cloud-scan-thumb img')
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
@@ -207,6 +208,28 @@ describe('event-mode scanning offline', () => {
       expect(res.headers.get('content-type')).toMatch(/^image\//);
     }
     expect(JSON.stringify(cards.map((c) => c.extension))).toContain('Eddie Lam (corrected)');
+    await page.close();
+  });
+
+  it('recognizes my own paper card: side chosen, photo taken from a file, the editor gets the photo', async () => {
+    const page = await context.newPage();
+    await page.goto('/cardLdentify');
+    await page.getByRole('heading', { name: 'Recognize my card', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/card-identify.png` });
+    await page.getByRole('link', { name: 'Front side' }).click();
+    await page.waitForURL((url) => url.pathname === '/card/identify/front/%2Fcard%2Fcreate/0');
+    await page.getByRole('heading', { name: 'Photograph the front', level: 1 }).waitFor();
+    await page.getByTestId('identify-file').setInputFiles(photos[0] as string);
+    await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 20_000 });
+    const front = page.getByTestId('photo-picker-front').locator('img');
+    await front.waitFor({ timeout: 20_000 });
+    expect(await front.evaluate((img) => (img as HTMLImageElement).src)).toMatch(/^blob:/);
+    // An outside callback is never followed.
+    await page.goto(`/card/identify/back/${encodeURIComponent('https://evil.example/')}/0`);
+    await page.getByTestId('identify-file').setInputFiles(photos[1] as string);
+    await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 20_000 });
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await page.getByTestId('photo-picker-back').locator('img').waitFor({ timeout: 20_000 });
     await page.close();
   });
 
