@@ -476,6 +476,15 @@ function ScanItem({
             {t('cardscan.review.save')}
           </button>
         ) : null}
+        {scan.status === 'failed' ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => void db.scans.update(scan.id, { status: 'queued' })}
+          >
+            {t('cardscan.review.retry')}
+          </button>
+        ) : null}
         {done ? (
           <button type="button" className="btn btn-ghost" aria-expanded={open} onClick={onToggle}>
             {open ? t('cardscan.review.close') : t('cardscan.review.edit')}
