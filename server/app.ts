@@ -11,6 +11,7 @@ import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelop
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
+import { ocrAssetRoutes } from './ocr/assets';
 import type { EmbeddedBroker } from './push/embedded';
 import type { PushPublisher } from './push/publisher';
 import { DEFAULT_PUSH_CONFIG, type PushConfig, startPush } from './push/setup';
@@ -23,6 +24,7 @@ import { metaRoutes } from './routes/meta';
 import { notifyRoutes } from './routes/notify';
 import { ocrRoutes } from './routes/ocr';
 import { pushRoutes } from './routes/push';
+import { ocrWorkersFromEnv, recognizeRoutes } from './routes/recognize';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
@@ -50,6 +52,8 @@ export type AppOptions = {
   pushTransport?: PushConfig;
   /** Slow-client limits (tests shorten them); DEFAULT_TIMEOUTS otherwise. */
   timeouts?: Partial<Timeouts>;
+  /** Size of the card/ocr_recognize pool; OCR_WORKERS (default 1) otherwise. */
+  ocrWorkers?: number;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -141,6 +145,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
   await app.register(pushRoutes(services, pushConfig));
+  await app.register(recognizeRoutes(services, { workers: options.ocrWorkers ?? ocrWorkersFromEnv() }));
+  // The OCR engine and language data at /ocr/ (the OCR client fetches them; the service worker keeps them).
+  await app.register(ocrAssetRoutes());
 
   await app.register(fastifyStatic, {
     root: resolve(options.blobDir),

@@ -8,6 +8,11 @@
  * - /api/*, /version.json and /sw.js get no route, so they always go to the network: the data
  *   lives in IndexedDB and the version check must see the server's truth.
  * - Uploaded images (/blobs/, immutable names) are kept cache-first, capped by entry count.
+ * - OCR engine and language files (/ocr/, versioned immutable URLs) are answered from their own
+ *   cache (OCR_CACHE) first: not precached (most users never scan), filled by the OCR client's
+ *   prepare() or by a first scan online, so a prepared device scans in airplane mode. The
+ *   manifest is network-first with the cached copy offline. cleanupOutdatedCaches only drops old
+ *   precaches, so an app update leaves this cache alone (prepare() prunes replaced files).
  * - A new worker waits until the page sends {type: 'SKIP_WAITING'} (the version dialog's OK), so
  *   the page never switches code underneath the user; it then claims the open pages.
  */
@@ -20,7 +25,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { OCR_CACHE, OCR_MANIFEST_URL } from '../src/lib/ocr-assets';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -60,4 +66,16 @@ registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && url.pathname.startsWith('/blobs/') && request.method === 'GET',
   new CacheFirst({ cacheName: BLOB_CACHE, plugins: [capEntries(MAX_BLOB_ENTRIES)] }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname === OCR_MANIFEST_URL && request.method === 'GET',
+  new NetworkFirst({ cacheName: OCR_CACHE, networkTimeoutSeconds: 5 }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/ocr/') && request.method === 'GET',
+  new CacheFirst({ cacheName: OCR_CACHE }),
 );

@@ -15,6 +15,8 @@ export type RateLimitConfig = {
    * fits, but not a sweep of guessed addresses and numbers.
    */
   publicMatches: { points: number; seconds: number };
+  /** Server-side card recognitions per user (card/ocr_recognize: about a second of CPU each). */
+  ocrRecognize?: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -25,6 +27,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   verifyCodePerAccount: { points: 5, seconds: 10 * 60 },
   friendAdds: { points: 60, seconds: 10 * 60 },
   publicMatches: { points: 60, seconds: 10 * 60 },
+  ocrRecognize: { points: 30, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -63,6 +66,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
   const friendAdds = limiter(config.friendAdds, 'friend-add');
   const publicMatches = limiter(config.publicMatches, 'public-match');
+  const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
 
   return {
     /**
@@ -82,6 +86,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     register: (ip: string) => consume([[registerByAddress, ip]]),
     friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
     publicMatch: (userId: number) => consume([[publicMatches, String(userId)]]),
+    ocrRecognize: (userId: number) => consume([[ocrRecognitions, String(userId)]]),
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([

@@ -77,6 +77,7 @@ const UPLOAD_ROUTES = [
   '/api/user/companyUpload',
   '/api/card/upload',
   '/api/ocr/upload',
+  '/api/card/ocr_recognize',
 ];
 /** Share keys that are malformed (400) or unknown (404). */
 const badShareKey = fc.oneof(

@@ -1,0 +1,143 @@
+/**
+ * Recognition in Node: `npm run ocr`, the server's `card/ocr_recognize` pool and the benchmark.
+ * A pool of tesseract.js workers (each a worker thread running the wasm engine), fed the same
+ * prepared card as the browser's OCR worker (src/lib/card-image, pixels decoded with sharp) and
+ * read by the same code (src/lib/ocr-engine.ts, src/lib/card-fields). Language data comes from
+ * the installed @tesseract.js-data packages (`4.0.0_best_int` only): tesseract.js takes one
+ * `langPath` folder, so a folder of links to the three packages' files is made once per process
+ * (installedLangPath). Nothing is ever fetched, and no cache files are written (cacheMethod 'none').
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import Tesseract from 'tesseract.js';
+import type { CardFields } from '../../src/api/cloud';
+import { DECODE_SIDE, prepareCard } from '../../src/lib/card-image';
+import { DEFAULT_LANGS, LANG_CODES, langPackageFile } from '../../src/lib/ocr-assets';
+import { OcrEngine } from '../../src/lib/ocr-engine';
+import { packageFile, packageVersion } from './packages';
+
+export type RecognizeResult = { fields: CardFields; lines: string[]; text: string; ms: number };
+
+export type Recognizer = {
+  recognize(image: Buffer, options: { area: 'hk' | 'ch' }): Promise<RecognizeResult>;
+  terminate(): Promise<void>;
+};
+
+let langPath: string | null = null;
+
+/**
+ * A folder holding `<code>.traineddata.gz` for every language, linked to the installed packages'
+ * `4.0.0_best_int` files; named by the packages' versions, so an upgrade gets a new folder.
+ */
+export function installedLangPath(): string {
+  if (langPath) return langPath;
+  const files = LANG_CODES.map((code) => {
+    const { pkg, file } = langPackageFile(code);
+    return { code, path: packageFile(pkg, file), version: packageVersion(pkg) };
+  });
+  const tag = createHash('sha256')
+    .update(files.map((f) => `${f.code}@${f.version}:${f.path}`).join('\n'))
+    .digest('hex')
+    .slice(0, 12);
+  const dir = join(tmpdir(), `cardbook-ocr-langs-${tag}`);
+  mkdirSync(dir, { recursive: true });
+  for (const f of files) {
+    const link = join(dir, `${f.code}.traineddata.gz`);
+    if (!existsSync(link)) {
+      try {
+        symlinkSync(f.path, link);
+      } catch (err) {
+        // Another process made it first.
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+  }
+  langPath = dir;
+  return dir;
+}
+
+/** One tesseract.js worker thread, started with the default languages. */
+export async function createNodeEngine(): Promise<OcrEngine> {
+  const worker = await Tesseract.createWorker(DEFAULT_LANGS.join('+'), Tesseract.OEM.LSTM_ONLY, {
+    langPath: installedLangPath(),
+    cacheMethod: 'none',
+    gzip: true,
+  });
+  await worker.setParameters(OcrEngine.PARAMETERS);
+  return new OcrEngine(worker, DEFAULT_LANGS);
+}
+
+/** The bytes are not an image sharp can decode. */
+export class UnreadableImageError extends Error {}
+
+/** An image file's pixels, upright (EXIF orientation applied) and at most DECODE_SIDE on its long side. */
+async function decode(image: Buffer) {
+  const { data, info } = await sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width: DECODE_SIDE, height: DECODE_SIDE, fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch((err: unknown) => {
+      throw new UnreadableImageError(err instanceof Error ? err.message : String(err));
+    });
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/** Without preparation the file goes to the engine as it is, once sharp has seen it is an image. */
+async function checkedBytes(image: Buffer): Promise<Uint8Array> {
+  await sharp(image)
+    .metadata()
+    .catch((err: unknown) => {
+      throw new UnreadableImageError(err instanceof Error ? err.message : String(err));
+    });
+  return new Uint8Array(image);
+}
+
+export async function createRecognizer(options: { workers?: number; prepare?: boolean } = {}): Promise<Recognizer> {
+  const size = Math.max(1, options.workers ?? 1);
+  const prepare = options.prepare ?? true;
+  const engines = await Promise.all(Array.from({ length: size }, () => createNodeEngine()));
+  const idle = [...engines];
+  const waiting: ((engine: OcrEngine) => void)[] = [];
+  let terminated = false;
+
+  const acquire = () =>
+    new Promise<OcrEngine>((resolve) => {
+      const engine = idle.pop();
+      if (engine) resolve(engine);
+      else waiting.push(resolve);
+    });
+  const release = (engine: OcrEngine) => {
+    const next = waiting.shift();
+    if (next) next(engine);
+    else idle.push(engine);
+  };
+
+  return {
+    async recognize(image, { area }) {
+      if (terminated) throw new Error('recognizer terminated');
+      const engine = await acquire();
+      try {
+        const started = performance.now();
+        const input = prepare ? prepareCard(await decode(image)).gray : await checkedBytes(image);
+        const reading = await engine.recognize(input, area);
+        const ms = Math.round(performance.now() - started);
+        return { fields: reading.fields, lines: reading.lines.map((l) => l.text), text: reading.text, ms };
+      } finally {
+        release(engine);
+      }
+    },
+    async terminate() {
+      terminated = true;
+      await Promise.all(engines.map((e) => e.terminate()));
+    },
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * Finding a business card in a photo: the card is the largest light region that stands out
+ * from a darker (maybe textured) table. On a small grey copy of the picture: Otsu threshold,
+ * largest 4-connected light component, its holes (the card's dark print) filled, then four
+ * corners from the component's extreme points in its own principal-axis frame, refined by
+ * least-squares lines fitted to each side's boundary pixels and intersected.
+ */
+import type { Gray, Point, Quad, Rgba } from './types';
+
+/** Longest side of the analysis copy, in pixels. */
+export const ANALYSIS_SIDE = 360;
+
+/** A smaller grey copy (box average), and the factor from its pixels to the source's. */
+export function analysisGray(image: Rgba, maxSide = ANALYSIS_SIDE): { gray: Gray; scale: number } {
+  const { width, height, data } = image;
+  const scale = Math.max(1, Math.max(width, height) / maxSide);
+  const w = Math.max(1, Math.round(width / scale));
+  const h = Math.max(1, Math.round(height / scale));
+  const out = new Uint8ClampedArray(w * h);
+  const sx = width / w;
+  const sy = height / h;
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.floor(y * sy);
+    const y1 = Math.max(y0 + 1, Math.min(height, Math.floor((y + 1) * sy)));
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.floor(x * sx);
+      const x1 = Math.max(x0 + 1, Math.min(width, Math.floor((x + 1) * sx)));
+      let sum = 0;
+      let n = 0;
+      for (let yy = y0; yy < y1; yy++) {
+        let i = (yy * width + x0) * 4;
+        for (let xx = x0; xx < x1; xx++, i += 4) {
+          sum += 77 * (data[i] ?? 0) + 150 * (data[i + 1] ?? 0) + 29 * (data[i + 2] ?? 0);
+          n++;
+        }
+      }
+      out[y * w + x] = n === 0 ? 0 : sum / n / 256;
+    }
+  }
+  return { gray: { data: out, width: w, height: h }, scale: width / w };
+}
+
+/** Otsu's threshold of a grey image. */
+export function otsu(gray: Gray): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of gray.data) hist[v] = (hist[v] ?? 0) + 1;
+  const total = gray.data.length;
+  let sumAll = 0;
+  for (let t = 0; t < 256; t++) sumAll += t * (hist[t] ?? 0);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] ?? 0;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += t * (hist[t] ?? 0);
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold;
+}
+
+/** Labels of the largest 4-connected component of `mask` (1 = in it), or null when empty. */
+function largestComponent(mask: Uint8Array, w: number, h: number): Uint8Array | null {
+  const label = new Int32Array(w * h);
+  const stack = new Int32Array(w * h);
+  let bestLabel = 0;
+  let bestSize = 0;
+  let next = 0;
+  for (let start = 0; start < mask.length; start++) {
+    if (mask[start] !== 1 || label[start] !== 0) continue;
+    next++;
+    let size = 0;
+    let top = 0;
+    stack[top++] = start;
+    label[start] = next;
+    while (top > 0) {
+      const p = stack[--top] ?? 0;
+      size++;
+      const x = p % w;
+      const neighbours = [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w];
+      for (const q of neighbours) {
+        if (q < 0 || q >= mask.length || mask[q] !== 1 || label[q] !== 0) continue;
+        label[q] = next;
+        stack[top++] = q;
+      }
+    }
+    if (size > bestSize) {
+      bestSize = size;
+      bestLabel = next;
+    }
+  }
+  if (bestLabel === 0) return null;
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < out.length; i++) out[i] = label[i] === bestLabel ? 1 : 0;
+  return out;
+}
+
+/** Fills the holes of a component: everything not reachable from the border outside it. */
+function fillHoles(component: Uint8Array, w: number, h: number): void {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const seed = (p: number) => {
+    if (component[p] === 0 && outside[p] === 0) {
+      outside[p] = 1;
+      stack.push(p);
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    seed(x);
+    seed((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    seed(y * w);
+    seed(y * w + w - 1);
+  }
+  while (stack.length > 0) {
+    const p = stack.pop() ?? 0;
+    const x = p % w;
+    if (x > 0) seed(p - 1);
+    if (x < w - 1) seed(p + 1);
+    if (p >= w) seed(p - w);
+    if (p < w * (h - 1)) seed(p + w);
+  }
+  for (let i = 0; i < component.length; i++) if (outside[i] === 0) component[i] = 1;
+}
+
+/** A line a·x + b·y = c with (a, b) a unit normal. */
+type Line = { a: number; b: number; c: number };
+
+/** Total-least-squares line through points. */
+function fitLine(points: readonly Point[]): Line | null {
+  if (points.length < 2) return null;
+  let mx = 0;
+  let my = 0;
+  for (const p of points) {
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= points.length;
+  my /= points.length;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const p of points) {
+    const dx = p.x - mx;
+    const dy = p.y - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  // Direction of largest spread; the normal is perpendicular to it.
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const a = -Math.sin(theta);
+  const b = Math.cos(theta);
+  return { a, b, c: a * mx + b * my };
+}
+
+function intersect(l1: Line, l2: Line): Point | null {
+  const det = l1.a * l2.b - l2.a * l1.b;
+  if (Math.abs(det) < 1e-9) return null;
+  return { x: (l1.c * l2.b - l2.c * l1.b) / det, y: (l1.a * l2.c - l2.a * l1.c) / det };
+}
+
+function polygonArea(q: Quad): number {
+  let s = 0;
+  for (let i = 0; i < 4; i++) {
+    const p = q[i] as Point;
+    const n = q[(i + 1) % 4] as Point;
+    s += p.x * n.y - n.x * p.y;
+  }
+  return s / 2;
+}
+
+function isConvex(q: Quad): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i] as Point;
+    const b = q[(i + 1) % 4] as Point;
+    const c = q[(i + 2) % 4] as Point;
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (cross === 0) return false;
+    const s = Math.sign(cross);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/** Distance from p to segment ab. */
+function segmentDistance(p: Point, a: Point, b: Point): { d: number; t: number } {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy || 1;
+  const t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2;
+  const tc = Math.min(1, Math.max(0, t));
+  return { d: Math.hypot(p.x - (a.x + tc * dx), p.y - (a.y + tc * dy)), t };
+}
+
+/**
+ * Orders four corners clockwise on screen starting at the top-left: the corner nearest the
+ * top-left of the corners' own bounding box is first.
+ */
+export function orderCorners(points: readonly Point[]): Quad {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+  const sorted = [...points].sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
+  // atan2 order with y down is clockwise on screen; start at the smallest x + y.
+  let first = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const p = sorted[i] as Point;
+    const f = sorted[first] as Point;
+    if (p.x + p.y < f.x + f.y) first = i;
+  }
+  return [0, 1, 2, 3].map((k) => sorted[(first + k) % 4] as Point) as unknown as Quad;
+}
+
+/**
+ * The card's four corners in source pixels (top-left, top-right, bottom-right, bottom-left),
+ * or null when no card-like region stands out (the caller then uses the whole picture).
+ */
+export function findCard(image: Rgba): Quad | null {
+  if (image.width < 8 || image.height < 8) return null;
+  const { gray, scale } = analysisGray(image);
+  const { width: w, height: h, data } = gray;
+  const t = otsu(gray);
+  // A flat picture (nothing stands out) has no card.
+  let lo = 255;
+  let hi = 0;
+  for (const v of data) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (hi - lo < 40) return null;
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) mask[i] = (data[i] ?? 0) > t ? 1 : 0;
+  const component = largestComponent(mask, w, h);
+  if (!component) return null;
+  fillHoles(component, w, h);
+
+  // Boundary pixels, and the component's centre and principal axis.
+  const boundary: Point[] = [];
+  let n = 0;
+  let mx = 0;
+  let my = 0;
+  let touches = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (component[p] !== 1) continue;
+      n++;
+      mx += x;
+      my += y;
+      const edge =
+        x === 0 || y === 0 || x === w - 1 || y === h - 1 || !component[p - 1] || !component[p + 1] || !component[p - w];
+      if (edge || !component[p + w]) {
+        boundary.push({ x, y });
+        if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches++;
+      }
+    }
+  }
+  const areaShare = n / (w * h);
+  if (areaShare < 0.08 || areaShare > 0.97) return null;
+  // A region that runs along the picture's edges is background, not a card in the picture.
+  if (touches > 0.25 * boundary.length) return null;
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const p of boundary) {
+    sxx += (p.x - mx) ** 2;
+    syy += (p.y - my) ** 2;
+    sxy += (p.x - mx) * (p.y - my);
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const cos = Math.cos(theta);
+  const sin = Math.sin(theta);
+  // Extreme points along the diagonals of the principal frame: the corners of a rectangle.
+  const best = [-Infinity, -Infinity, -Infinity, -Infinity];
+  const corners: Point[] = [
+    { x: 0, y: 0 },
+    { x: 0, y: 0 },
+    { x: 0, y: 0 },
+    { x: 0, y: 0 },
+  ];
+  for (const p of boundary) {
+    const u = (p.x - mx) * cos + (p.y - my) * sin;
+    const v = -(p.x - mx) * sin + (p.y - my) * cos;
+    const scores = [u + v, u - v, -u + v, -u - v];
+    for (let k = 0; k < 4; k++) {
+      if ((scores[k] ?? 0) > (best[k] ?? 0)) {
+        best[k] = scores[k] ?? 0;
+        corners[k] = p;
+      }
+    }
+  }
+  let quad = orderCorners(corners);
+  if (!isConvex(quad) || Math.abs(polygonArea(quad)) < 0.5 * n) return null;
+
+  // Refine: fit a line to the boundary pixels of each side (away from the corners), intersect.
+  const lines: Line[] = [];
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k] as Point;
+    const b = quad[(k + 1) % 4] as Point;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const near = Math.max(2, len * 0.03);
+    const pts = boundary.filter((p) => {
+      const { d, t: along } = segmentDistance(p, a, b);
+      return d <= near && along > 0.1 && along < 0.9;
+    });
+    const line = fitLine(pts);
+    if (!line) return null;
+    // Boundary pixels are the card's outermost pixel centres; its edge lies half a pixel further out.
+    const outward = line.a * (mx - (a.x + b.x) / 2) + line.b * (my - (a.y + b.y) / 2) < 0 ? 1 : -1;
+    lines.push({ a: line.a, b: line.b, c: line.c + 0.5 * outward });
+  }
+  const refined: Point[] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = intersect(lines[(k + 3) % 4] as Line, lines[k] as Line);
+    if (!p) return null;
+    refined.push(p);
+  }
+  const candidate = refined as unknown as Quad;
+  const moved = Math.max(
+    ...candidate.map((p, k) => Math.hypot(p.x - (quad[k] as Point).x, p.y - (quad[k] as Point).y)),
+  );
+  if (isConvex(candidate) && moved < 0.1 * Math.max(w, h)) quad = candidate;
+
+  // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
+  return quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad;
+}

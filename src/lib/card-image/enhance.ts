@@ -1,0 +1,88 @@
+/**
+ * Evening out a photo's light before recognition: the paper's brightness is estimated per tile
+ * (the tile's brightest pixels are paper, not ink), interpolated smoothly, and each pixel divided
+ * by it, so a shadow across the card does not turn into black blobs at tesseract's global
+ * threshold. Then the ink is stretched to full contrast.
+ */
+import type { Gray } from './types';
+
+const TILE = 32;
+
+export function normalizeLight(gray: Gray): Gray {
+  const { data, width, height } = gray;
+  const tw = Math.max(1, Math.ceil(width / TILE));
+  const th = Math.max(1, Math.ceil(height / TILE));
+  const bg = new Float32Array(tw * th);
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      let max = 0;
+      const y1 = Math.min(height, (ty + 1) * TILE);
+      const x1 = Math.min(width, (tx + 1) * TILE);
+      for (let y = ty * TILE; y < y1; y++) {
+        for (let x = tx * TILE; x < x1; x++) {
+          const v = data[y * width + x] ?? 0;
+          if (v > max) max = v;
+        }
+      }
+      bg[ty * tw + tx] = max;
+    }
+  }
+  // Smooth the tile estimates (3×3 mean), so one dark tile (a logo) does not stand out.
+  const smooth = new Float32Array(tw * th);
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      let s = 0;
+      let n = 0;
+      let max = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = tx + dx;
+          const y = ty + dy;
+          if (x < 0 || y < 0 || x >= tw || y >= th) continue;
+          const v = bg[y * tw + x] ?? 0;
+          s += v;
+          n++;
+          if (v > max) max = v;
+        }
+      }
+      // Lean towards the brighter neighbours: paper is the bright part.
+      smooth[ty * tw + tx] = 0.5 * (s / n) + 0.5 * max;
+    }
+  }
+  const out = new Uint8ClampedArray(width * height);
+  const hist = new Array<number>(256).fill(0);
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(th - 1, Math.max(0, (y + 0.5) / TILE - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(th - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(tw - 1, Math.max(0, (x + 0.5) / TILE - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(tw - 1, x0 + 1);
+      const wx = fx - x0;
+      const b =
+        ((smooth[y0 * tw + x0] ?? 0) * (1 - wx) + (smooth[y0 * tw + x1] ?? 0) * wx) * (1 - wy) +
+        ((smooth[y1 * tw + x0] ?? 0) * (1 - wx) + (smooth[y1 * tw + x1] ?? 0) * wx) * wy;
+      const v = Math.min(255, ((data[y * width + x] ?? 0) * 255) / Math.max(b, 16));
+      out[y * width + x] = v;
+      hist[Math.round(v)] = (hist[Math.round(v)] ?? 0) + 1;
+    }
+  }
+  // Stretch: the darkest 1 % becomes black, paper stays white.
+  let count = 0;
+  let low = 0;
+  const target = 0.01 * width * height;
+  for (let v = 0; v < 256; v++) {
+    count += hist[v] ?? 0;
+    if (count >= target) {
+      low = v;
+      break;
+    }
+  }
+  if (low > 0 && low < 200) {
+    const f = 255 / (255 - low);
+    for (let i = 0; i < out.length; i++) out[i] = ((out[i] ?? 0) - low) * f;
+  }
+  return { data: out, width, height };
+}

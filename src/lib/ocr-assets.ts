@@ -1,0 +1,82 @@
+/**
+ * The OCR engine's files as the app fetches them: where each comes from in node_modules (the
+ * server serves them from there, tests/server/ocr-recognize.test.ts checks) and the public
+ * paths under /ocr/, which carry the package versions so a URL never changes content
+ * (immutable caching; a new package version is a new URL, so the service worker's OCR cache
+ * keeps working files across app updates and drops only replaced ones).
+ *
+ * Only the LSTM-only cores (`*-lstm`, no legacy engine: 2.8 MB of wasm instead of 3.4 MB) and
+ * the `4.0.0_best_int` language models are ever served; the 27 MB legacy `4.0.0` models never.
+ */
+export type LangCode = 'eng' | 'chi_tra' | 'chi_sim';
+
+/**
+ * What a card is read with unless the area or the text asks for more. English first: with
+ * Chinese as the main language, Latin lines (e-mail addresses above all) come out worse, while
+ * Chinese lines read as well either way.
+ */
+export const DEFAULT_LANGS: readonly LangCode[] = ['eng', 'chi_tra'];
+
+/** Languages for an area: mainland cards are printed in Simplified Chinese. */
+export function languagesFor(area: 'hk' | 'ch'): LangCode[] {
+  return area === 'ch' ? ['eng', 'chi_sim', 'chi_tra'] : [...DEFAULT_LANGS];
+}
+
+export const LANG_CODES: readonly LangCode[] = ['eng', 'chi_tra', 'chi_sim'];
+
+/** The file of a language in its npm package (@tesseract.js-data/<code>). */
+export function langPackageFile(code: LangCode): { pkg: string; file: string } {
+  return { pkg: `@tesseract.js-data/${code}`, file: `4.0.0_best_int/${code}.traineddata.gz` };
+}
+
+/**
+ * Engine variants, fastest first: relaxed SIMD (Chromium 114+, what tesseract.js picks in Node
+ * too), SIMD (every current browser), plain wasm for the rest.
+ */
+export type CoreVariant = 'relaxedsimd-lstm' | 'simd-lstm' | 'lstm';
+
+/** The manifest the server answers at /ocr/manifest.json (never cached by HTTP; the OCR cache keeps a copy). */
+export type OcrManifest = {
+  /** Directory of the engine: worker.min.js and the cores, side by side (the core finds its .wasm beside the worker script). */
+  engine: {
+    worker: OcrFile;
+    cores: Record<CoreVariant, { js: OcrFile; wasm: OcrFile }>;
+  };
+  langs: Record<LangCode, OcrFile>;
+};
+
+/** One file: its URL path and the bytes a download costs (compressed size when sent compressed). */
+export type OcrFile = { url: string; bytes: number };
+
+export const OCR_MANIFEST_URL = '/ocr/manifest.json';
+/** The Cache Storage cache the service worker serves /ocr/ from and the OCR client fills. */
+export const OCR_CACHE = 'cardbook-ocr';
+
+/** The files one device needs to scan offline with `langs`. */
+export function filesFor(manifest: OcrManifest, variant: CoreVariant, langs: readonly LangCode[]): OcrFile[] {
+  const core = manifest.engine.cores[variant];
+  return [manifest.engine.worker, core.js, core.wasm, ...langs.map((l) => manifest.langs[l])];
+}
+
+// From wasm-feature-detect: the smallest modules using a SIMD / a relaxed-SIMD instruction.
+const SIMD_MODULE = [
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+];
+const RELAXED_SIMD_MODULE = [
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 15, 1, 13, 0, 65, 1, 253, 15, 65, 2, 253, 15,
+  253, 128, 2, 11,
+];
+
+function validates(bytes: number[]): boolean {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(bytes));
+  } catch {
+    return false;
+  }
+}
+
+/** The fastest engine variant this JavaScript engine runs. */
+export function coreVariant(): CoreVariant {
+  if (validates(RELAXED_SIMD_MODULE)) return 'relaxedsimd-lstm';
+  return validates(SIMD_MODULE) ? 'simd-lstm' : 'lstm';
+}

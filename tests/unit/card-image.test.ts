@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyHomography,
+  findCard,
+  homography,
+  type Point,
+  prepareCard,
+  type Quad,
+  type Rgba,
+  toPgm,
+} from '../../src/lib/card-image';
+
+/** A deterministic pseudo-random sequence (same picture on every run). */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
+const CARD_W = 900;
+const CARD_H = 520;
+
+/** The flat card: light paper, a dark bar (a line of "text") at 20–30 % height, 10–60 % width. */
+function cardShade(u: number, v: number): number {
+  const inBar = v > 0.2 * CARD_H && v < 0.3 * CARD_H && u > 0.1 * CARD_W && u < 0.6 * CARD_W;
+  return inBar ? 30 : 235;
+}
+
+/**
+ * A photo of the card lying on a darker, grainy wooden-ish table, the card's corners at
+ * `corners` (top-left, top-right, bottom-right, bottom-left), with light falling off to one side.
+ */
+function photo(width: number, height: number, corners: Quad | null, seed = 1): Rgba {
+  const data = new Uint8ClampedArray(width * height * 4);
+  const rnd = random(seed);
+  const rect: Point[] = [
+    { x: 0, y: 0 },
+    { x: CARD_W, y: 0 },
+    { x: CARD_W, y: CARD_H },
+    { x: 0, y: CARD_H },
+  ];
+  const toCard = corners ? homography([...corners], rect) : null;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const light = 0.85 + (0.15 * x) / width;
+      let r: number;
+      let g: number;
+      let b: number;
+      const c = toCard ? applyHomography(toCard, { x: x + 0.5, y: y + 0.5 }) : null;
+      if (c && c.x >= 0 && c.x < CARD_W && c.y >= 0 && c.y < CARD_H) {
+        const v = cardShade(c.x, c.y) * light + (rnd() - 0.5) * 10;
+        r = v;
+        g = v;
+        b = v * 0.97;
+      } else {
+        const grain = 70 + 25 * Math.sin(y / 7 + Math.sin(x / 40) * 2) + rnd() * 30;
+        r = grain * light;
+        g = grain * 0.75 * light;
+        b = grain * 0.5 * light;
+      }
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+      data[i + 3] = 255;
+    }
+  }
+  return { data, width, height };
+}
+
+function expectCorners(found: Quad | null, expected: Quad, tolerance: number) {
+  expect(found).not.toBeNull();
+  for (let k = 0; k < 4; k++) {
+    const f = (found as Quad)[k] as Point;
+    const e = expected[k] as Point;
+    expect(Math.hypot(f.x - e.x, f.y - e.y), `corner ${k}: ${JSON.stringify(f)} vs ${JSON.stringify(e)}`).toBeLessThan(
+      tolerance,
+    );
+  }
+}
+
+describe('findCard', () => {
+  it('finds a rotated card on a textured table within a few pixels of its corners', () => {
+    const corners: Quad = [
+      { x: 231, y: 140 },
+      { x: 862, y: 243 },
+      { x: 796, y: 612 },
+      { x: 166, y: 509 },
+    ];
+    expectCorners(findCard(photo(1000, 750, corners)), corners, 2);
+  });
+
+  it('finds a card seen at an angle (perspective: one side shorter)', () => {
+    const corners: Quad = [
+      { x: 300, y: 180 },
+      { x: 900, y: 210 },
+      { x: 1010, y: 700 },
+      { x: 170, y: 660 },
+    ];
+    expectCorners(findCard(photo(1200, 900, corners, 2)), corners, 2);
+  });
+
+  it('finds nothing on an empty table or a blank page', () => {
+    expect(findCard(photo(800, 600, null))).toBeNull();
+    const blank = { data: new Uint8ClampedArray(400 * 300 * 4).fill(240), width: 400, height: 300 };
+    expect(findCard(blank)).toBeNull();
+  });
+});
+
+describe('prepareCard', () => {
+  it('straightens the card into a flat rectangle of its own proportions, text lines level', () => {
+    const corners: Quad = [
+      { x: 300, y: 180 },
+      { x: 900, y: 210 },
+      { x: 1010, y: 700 },
+      { x: 170, y: 660 },
+    ];
+    const { gray, quad } = prepareCard(photo(1200, 900, corners, 3));
+    expect(quad).not.toBeNull();
+    expect(Math.max(gray.width, gray.height)).toBe(1400);
+    // The card's own proportions come back only roughly from a perspective view.
+    expect(gray.width / gray.height).toBeGreaterThan(1.3);
+    expect(gray.width / gray.height).toBeLessThan(2.1);
+    const at = (u: number, v: number) =>
+      gray.data[Math.round(v * (gray.height - 1)) * gray.width + Math.round(u * (gray.width - 1))] ?? 0;
+    // Along the bar: dark all the way; below it: paper.
+    for (let u = 0.15; u <= 0.55; u += 0.05) {
+      expect(at(u, 0.25), `bar at ${u.toFixed(2)}`).toBeLessThan(110);
+      expect(at(u, 0.5), `paper at ${u.toFixed(2)}`).toBeGreaterThan(180);
+    }
+    // No table left at the edges.
+    expect(at(0.02, 0.5)).toBeGreaterThan(150);
+    expect(at(0.98, 0.5)).toBeGreaterThan(150);
+  });
+
+  it('uses the whole picture when no card stands out', () => {
+    const { gray, quad } = prepareCard(photo(800, 600, null));
+    expect(quad).toBeNull();
+    expect(gray.width).toBe(1400);
+    expect(gray.height).toBe(1050);
+  });
+
+  it('survives tiny, thin and huge pictures', () => {
+    for (const [w, h] of [
+      [1, 1],
+      [2, 7],
+      [7, 7],
+      [3000, 4],
+      [4000, 3000],
+    ] as const) {
+      const image = { data: new Uint8ClampedArray(w * h * 4).fill(200), width: w, height: h };
+      const { gray } = prepareCard(image);
+      expect(gray.width).toBeGreaterThan(0);
+      expect(gray.height).toBeGreaterThan(0);
+      expect(gray.width * gray.height).toBeLessThanOrEqual(1400 * 1400);
+      expect(gray.data.length).toBe(gray.width * gray.height);
+    }
+  });
+
+  it('encodes a PGM tesseract reads as it is', () => {
+    const pgm = toPgm({ data: new Uint8ClampedArray([0, 128, 255, 7]), width: 2, height: 2 });
+    expect(new TextDecoder().decode(pgm.subarray(0, 11))).toBe('P5\n2 2\n255\n');
+    expect([...pgm.subarray(11)]).toEqual([0, 128, 255, 7]);
+  });
+});
