@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CloudCard, CloudGroup } from '../../src/api';
+import { emptyExtension } from '../../server/services/cards';
+import type { CloudCard, CloudGroup, FriendList, MyCard } from '../../src/api';
 import { CloudPages } from './pages/cloud';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
@@ -74,6 +75,22 @@ describe('cloud cards', () => {
       ]),
     });
 
+    // Alice's own public card on Cardbook holds the email of her paper card: a public match.
+    const alice = await registerViaApi(server);
+    const extension = emptyExtension();
+    extension.email.push({ key: 'work', content: 'Alice@Acme.example' });
+    const card = {
+      name: 'Alice Wong',
+      english_name: '',
+      photo: '',
+      photo_back: '',
+      profile: '',
+      is_open: 1,
+      extension,
+    };
+    const saved = await postJson<MyCard>(server, '/api/card/create', card, alice.token);
+    if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
+
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
@@ -102,6 +119,19 @@ describe('cloud cards', () => {
       'tel:+85291234567',
     );
     await page.screenshot({ path: `${SHOTS}/cloud-overlay.png` });
+
+    // Online, her public card is offered as a friend, added through the outbox.
+    await cloud.overlay.getByRole('button', { name: 'Add Alice Wong as a friend' }).click();
+    await cloud.overlay.getByRole('button', { name: 'Friend added' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await getJson<FriendList>(server, '/api/friend/list/1?page_size=100', user.token)).friend_list.map(
+            (f) => f.friend_card_info.name,
+          ),
+        { timeout: 20_000 },
+      )
+      .toEqual(['Alice Wong']);
     await cloud.close();
   });
 
