@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CloudCardOverlay } from '../components/cloud/CloudCardOverlay';
 import { CloudItem } from '../components/cloud/CloudItem';
 import { CloudUndoBar } from '../components/cloud/CloudUndoBar';
-import { useCloudSearch, usePendingCloudIds } from '../components/cloud/hooks';
+import { useCloudCount, useCloudSearch, usePendingCloudIds } from '../components/cloud/hooks';
 import { usePendingCloudDeletes } from '../components/cloud/pending-delete';
 import { VirtualList } from '../components/friends/VirtualList';
 import type { CloudCardRow } from '../db';
@@ -21,6 +21,7 @@ export function CloudSearchPage() {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const results = useCloudSearch(deferred);
+  const count = useCloudCount();
   const pendingIds = usePendingCloudIds();
   const deletes = usePendingCloudDeletes();
   const [open, setOpen] = useState<string | null>(null);
@@ -58,7 +59,14 @@ export function CloudSearchPage() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </search>
-      {deferred.trim() === '' ? (
+      {count === 0 ? (
+        <div className="status-page" data-testid="cloud-empty">
+          <p>{t('cloud.list.emptyTitle')}</p>
+          <Link to="/cloud/create" className="btn btn-primary">
+            {t('cloud.list.scan')}
+          </Link>
+        </div>
+      ) : deferred.trim() === '' ? (
         <p className="empty-note">{t('cloud.search.hint')}</p>
       ) : results === undefined ? null : shown.length === 0 ? (
         <p className="empty-note" role="status">

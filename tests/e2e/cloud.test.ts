@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CloudCard, CloudGroup } from '../../src/api';
+import { emptyExtension } from '../../server/services/cards';
+import type { CloudCard, CloudGroup, FriendList, MyCard } from '../../src/api';
 import { CloudPages } from './pages/cloud';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
@@ -74,6 +75,22 @@ describe('cloud cards', () => {
       ]),
     });
 
+    // Alice's own public card on Cardbook holds the email of her paper card: a public match.
+    const alice = await registerViaApi(server);
+    const extension = emptyExtension();
+    extension.email.push({ key: 'work', content: 'Alice@Acme.example' });
+    const card = {
+      name: 'Alice Wong',
+      english_name: '',
+      photo: '',
+      photo_back: '',
+      profile: '',
+      is_open: 1,
+      extension,
+    };
+    const saved = await postJson<MyCard>(server, '/api/card/create', card, alice.token);
+    if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
+
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
@@ -102,6 +119,19 @@ describe('cloud cards', () => {
       'tel:+85291234567',
     );
     await page.screenshot({ path: `${SHOTS}/cloud-overlay.png` });
+
+    // Online, her public card is offered as a friend, added through the outbox.
+    await cloud.overlay.getByRole('button', { name: 'Add Alice Wong as a friend' }).click();
+    await cloud.overlay.getByRole('button', { name: 'Friend added' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await getJson<FriendList>(server, '/api/friend/list/1?page_size=100', user.token)).friend_list.map(
+            (f) => f.friend_card_info.name,
+          ),
+        { timeout: 20_000 },
+      )
+      .toEqual(['Alice Wong']);
     await cloud.close();
   });
 
@@ -189,5 +219,56 @@ describe('cloud cards', () => {
       [user.id],
     );
     expect(deleted[0]?.n).toBe(1);
+  });
+
+  it('shows the empty state to a new user, then 5,000 cards with only the rows in view in the DOM', async () => {
+    const other = await registerViaApi(server);
+    const ctx = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await ctx.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await addSessionCookie(ctx, server, other.token);
+    const p = await ctx.newPage();
+    const pages = new CloudPages(p);
+    try {
+      await p.goto('/cloud/list');
+      const empty = p.getByTestId('cloud-empty');
+      await empty.waitFor({ timeout: 20_000 });
+      expect(await empty.getByRole('link', { name: 'Scan cards' }).getAttribute('href')).toBe('/cloud/create');
+      await p.screenshot({ path: `${SHOTS}/cloud-list-empty.png` });
+
+      // A test fixture written straight into the database: 5,000 cards, one group holding 10.
+      const db = server.app.services.db;
+      await db.query(`insert into cloud_groups (user_id, uid, name, sort) values ($1, 'bulkgroup1', 'Fair', 1)`, [
+        other.id,
+      ]);
+      await db.query(
+        `insert into cloud_cards (user_id, uid, group_id, extension, search_text)
+         select $1, 'bulk' || lpad(i::text, 6, '0'),
+                case when i <= 10 then (select id from cloud_groups where user_id = $1 and uid = 'bulkgroup1') end,
+                jsonb_build_array(jsonb_build_object('key', 'name', 'value', 'Person ' || i),
+                                  jsonb_build_object('key', 'company', 'value', 'Company ' || i)),
+                'person ' || i || E'\ncompany ' || i
+         from generate_series(1, 5000) i`,
+        [other.id],
+      );
+      await p.reload();
+      await p.getByRole('heading', { name: /^Not grouped\s*Cards: 4990$/ }).waitFor({ timeout: 60_000 });
+      expect(await p.getByRole('heading', { name: /^Fair\s*Cards: 10$/ }).count()).toBe(1);
+      const inDom = await p.getByTestId('cloud-item').count();
+      expect(inDom).toBeGreaterThan(5);
+      expect(inDom).toBeLessThan(40);
+
+      // Scroll to the end: the last card shows, still with a window of rows.
+      await pages.list.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      const lastTitle = await p.evaluate(() => {
+        const titles = [...document.querySelectorAll('.cloud-item .friend-title')].map((e) => e.textContent ?? '');
+        return titles.at(-1);
+      });
+      expect(lastTitle).toMatch(/^Person \d+$/);
+      expect(await p.getByTestId('cloud-item').count()).toBeLessThan(40);
+    } finally {
+      await ctx.close();
+    }
   });
 });

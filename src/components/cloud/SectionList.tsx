@@ -8,9 +8,8 @@ export type SectionLine<T> =
 /**
  * A windowed list with section headings (friends' VirtualList, with two row heights): only the
  * lines in view, plus a few either side, are in the DOM, so 5,000 cards scroll smoothly. Line
- * tops are summed once per list; the first line in view is found by binary search. Each section
- * is its own labelled list for screen readers is not possible with windowing, so headings are
- * real headings (h2) that screen-reader users can jump between, and rows carry their position.
+ * tops are summed once per list; the first line in view is found by binary search. Headings are
+ * real headings (h2) that screen-reader users can jump between.
  */
 export function SectionList<T>(props: {
   lines: readonly SectionLine<T>[];

@@ -43,3 +43,8 @@ const EMPTY = new Set<string>();
 export function useCloudSearch(query: string): CloudCardRow[] | undefined {
   return useLiveQuery(() => searchCloudCards(db, query), [query]);
 }
+
+/** How many cloud cards I hold: undefined while loading. */
+export function useCloudCount(): number | undefined {
+  return useLiveQuery(() => db.cloudCards.count(), []);
+}

@@ -182,7 +182,7 @@ export const cloud = defineNamespace({
       selectCard: 'Select {{name}}',
       selected: 'Selected: {{count}}',
       move: 'Move to group',
-      moved: 'Moved {{count}} to “{{group}}”',
+      moved: 'Moved to “{{group}}”: {{count}}',
       done: 'Done',
       cards: 'Cards',
     },
