@@ -1,6 +1,308 @@
-import { type CardFields, EMPTY_FIELDS, type ExtractOptions, type OcrLine } from './types';
+/**
+ * The one field extractor: recognized lines of a business card → card fields. Pure (no DOM, no
+ * Node APIs): it runs in the OCR web worker, in `npm run ocr` and in the server's recognition pool.
+ *
+ * In four passes over the lines, in the order the engine read them:
+ * 1. Clean each line (text.ts); a line that is only a label ("Tel", "地址:") waits for the next
+ *    line, which it labels (stacked layouts; several labels in a column label the lines after
+ *    them in turn); OCR garbage is dropped.
+ * 2. Cut the contacts out of each line: e-mails, websites, phones (contacts.ts, phones.ts) with
+ *    the labels before them. A fax goes to `other` as "Fax: +852 …".
+ * 3. Sort what is left of each line (cues.ts): a label in front decides ("Address: …"); a
+ *    licence or registration number stays `other`; else a legal-form suffix makes a company;
+ *    an address with a digit and two cues beats a job title; a job title makes a position;
+ *    then addresses, organisation words ("Group", "銀行"), and the rest.
+ * 4. Layout: among the rest, the piece shaped like a Han name (2–4 characters) is `name`: one
+ *    starting with a common surname first, then the tallest. The tallest piece shaped like a
+ *    Latin name (2–5 capitalised words) is `english_name`; with no Han name, the Latin name is
+ *    `name` and `english_name` stays empty. A piece with a weak address cue ("Hong Kong") next
+ *    to an address line joins it, as does a line after an address line ending in a comma;
+ *    address lines one after another in one script make one address (", " between Latin
+ *    lines, nothing between CJK ones). Anything else with some letters or digits is `other`.
+ *
+ * Never throws: input is capped (200 lines of 300 characters), and a failure anywhere returns
+ * the lines as `other` rather than nothing.
+ */
+import type { CountryCode } from 'libphonenumber-js/max';
+import { findEmails, findWebsites } from './contacts';
+import {
+  addressScore,
+  isLicence,
+  isPosition,
+  isStrongCompany,
+  isWeakCompany,
+  nameShape,
+  splitBilingualName,
+} from './cues';
+import { type LabelKind, labelOnly, leadingLabel } from './labels';
+import { findPhones } from './phones';
+import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
+import type { CardFields, ExtractOptions, OcrLine } from './types';
 
-/** Placeholder until the real extractor lands: every line as "other". */
-export function extractFields(lines: readonly OcrLine[], _options: ExtractOptions): CardFields {
-  return { ...EMPTY_FIELDS, other: lines.map((l) => l.text.trim()).filter((t) => t !== '') };
+const MAX_LINES = 200;
+/** Phone parses per card: a real card needs a few dozen; garbage full of digits gets no more. */
+const MAX_PHONE_PARSES = 1000;
+/** A label alone on a line labels one of the next few lines, no further. */
+const LABEL_REACH = 4;
+/** Internal separator where a value was cut out of a line (text.ts removes it from input). */
+const CUT = '¦';
+
+/** 'rest' may still be a name or join an address; 'other' is other for sure. */
+type Kind = 'company' | 'position' | 'address' | 'rest' | 'other';
+
+type Piece = {
+  text: string;
+  /** Index among the kept lines. */
+  line: number;
+  height: number;
+  script: 'cjk' | 'latin';
+  kind: Kind;
+  /** An address cue too weak alone ("Hong Kong"). */
+  weakAddress: boolean;
+  /** Printed with a comma at the end: the text goes on on the next line. */
+  comma: boolean;
+};
+
+type Kept = { text: string; height: number; label: LabelKind | null };
+
+/** A network's name left beside a cut-out link or number ("LinkedIn: linkedin.com/in/…"). */
+const SOCIAL =
+  /^\(?(?:linkedin|facebook|fb|instagram|ig|twitter|youtube|line|wechat|whatsapp|telegram|signal|skype|qq|weibo|微信|微博)\)?$/i;
+
+const REGION: Record<ExtractOptions['area'], CountryCode> = { hk: 'HK', ch: 'CN' };
+
+function emptyFields(): CardFields {
+  return {
+    name: '',
+    english_name: '',
+    company: [],
+    position: [],
+    tel: [],
+    email: [],
+    website: [],
+    address: [],
+    other: [],
+  };
+}
+
+function heightOf(line: OcrLine): number {
+  const h = Number(line?.bbox?.y1) - Number(line?.bbox?.y0);
+  return Number.isFinite(h) && h > 0 ? h : 0;
+}
+
+/** Pass 1: cleaned lines worth reading, each with the label of a label-only line above it. */
+function keepLines(lines: readonly OcrLine[]): Kept[] {
+  const kept: Kept[] = [];
+  const waiting: { kind: LabelKind; at: number }[] = [];
+  for (const line of lines.slice(0, MAX_LINES)) {
+    const text = cleanText(typeof line?.text === 'string' ? line.text : '');
+    const label = labelOnly(text);
+    // A lone "A" is as likely a stray letter as an address label: it labels nothing.
+    if (label === 'address' && alnumCount(text) === 1) continue;
+    if (label) {
+      waiting.push({ kind: label, at: kept.length });
+      continue;
+    }
+    const confidence = Number.isFinite(line?.confidence) ? line.confidence : 100;
+    if (isNoise(text, confidence)) continue;
+    while (waiting.length > 0 && kept.length - (waiting[0]?.at ?? 0) >= LABEL_REACH) waiting.shift();
+    kept.push({ text, height: heightOf(line), label: waiting.shift()?.kind ?? null });
+  }
+  return kept;
+}
+
+/** The text with each range replaced by the cut separator. */
+function cutOut(text: string, ranges: readonly { start: number; end: number }[]): string {
+  let out = '';
+  let at = 0;
+  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
+    if (r.start < at) continue;
+    out += `${text.slice(at, r.start)} ${CUT} `;
+    at = r.end;
+  }
+  return out + text.slice(at);
+}
+
+function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAddress: boolean } {
+  if (forced === 'address') return { kind: 'address', weakAddress: false };
+  if (forced === 'company') return { kind: 'company', weakAddress: false };
+  const score = addressScore(text);
+  const digit = /\d/.test(text);
+  const done = (kind: Kind) => ({ kind, weakAddress: false });
+  if (isLicence(text)) return done('other');
+  if (isStrongCompany(text)) return done('company');
+  if (score >= 2 && digit) return done('address');
+  if (isPosition(text)) return done('position');
+  if (score >= 1 && digit) return done('address');
+  if (isWeakCompany(text)) return done('company');
+  if (score >= 2) return done('address');
+  return { kind: 'rest', weakAddress: score === 1 };
+}
+
+/** "Sales Manager, ABC Limited" or "Engineer at ABC Ltd." as a title and a company; else the text. */
+function titleAndCompany(text: string): string[] {
+  const m = /^(.{3,60}?)(?:,\s?|\s(?:at|@)\s)(.{3,})$/.exec(text);
+  if (m?.[1] && m[2] && isPosition(m[1]) && !isStrongCompany(m[1]) && isStrongCompany(m[2])) return [m[1], m[2]];
+  return [text];
+}
+
+type Name = {
+  name: string;
+  height: number;
+  order: number;
+  likely: boolean;
+  weak: boolean;
+  piece: Piece;
+  rest: string[];
+};
+
+/** The better of two name candidates: a known surname, then no address cue, then taller, then earlier. */
+function better(a: Name | null, b: Name): Name {
+  if (!a) return b;
+  if (a.likely !== b.likely) return a.likely ? a : b;
+  if (a.weak !== b.weak) return a.weak ? b : a;
+  return b.height > a.height ? b : a;
+}
+
+function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
+  const fields = emptyFields();
+  const region = REGION[options?.area] ?? 'HK';
+  const kept = keepLines(Array.isArray(lines) ? lines : []);
+  const pieces: Piece[] = [];
+  const others: { line: number; text: string }[] = [];
+  const budget = { parses: MAX_PHONE_PARSES };
+
+  kept.forEach(({ text, height, label }, line) => {
+    const emails = findEmails(text);
+    fields.email.push(...emails.map((e) => e.value));
+    const withoutEmails = cutOut(text, emails);
+    const sites = findWebsites(withoutEmails);
+    fields.website.push(...sites.map((w) => w.value));
+    const withoutSites = cutOut(withoutEmails, sites);
+    const phones = findPhones(withoutSites, region, label, budget);
+    for (const phone of phones) {
+      if (phone.kind === 'fax') others.push({ line, text: `Fax: ${phone.number}` });
+      else fields.tel.push(phone.number);
+    }
+    const rest = cutOut(withoutSites, phones);
+    // "|" parts a line; so does a spaced dash where no digits are ("Peter Chan - Sales Manager").
+    const parts = /\d/.test(rest) ? /[¦|｜]/ : /[¦|｜]| [-–—] /;
+    for (const segment of rest.split(parts)) {
+      const comma = /[,，、]\s*$/.test(segment);
+      let text = trimEdges(segment.replace(/\s+/g, ' '));
+      const lead = leadingLabel(text);
+      let forced = label === 'address' || label === 'company' ? label : null;
+      if (lead) {
+        text = trimEdges(lead.rest);
+        forced = lead.kind === 'address' || lead.kind === 'company' ? lead.kind : forced;
+      }
+      if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
+      if (rest.includes(CUT) && SOCIAL.test(text)) continue;
+      for (const part of forced ? [text] : titleAndCompany(text)) {
+        const { kind, weakAddress } = classify(part, forced);
+        pieces.push({ text: part, line, height, script: scriptOf(part), kind, weakAddress, comma });
+      }
+    }
+  });
+
+  // Names: the tallest Han-shaped and the tallest Latin-shaped of the unsorted pieces.
+  let cjk: Name | null = null;
+  let latin: Name | null = null;
+  for (const [order, piece] of pieces.entries()) {
+    if (piece.kind !== 'rest') continue;
+    const both = splitBilingualName(piece.text);
+    const shapes = both ? [nameShape(both[0]), nameShape(both[1])] : [nameShape(piece.text)];
+    if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) continue;
+    for (const shape of shapes) {
+      if (!shape) continue;
+      const candidate = {
+        name: shape.name,
+        height: piece.height,
+        order,
+        likely: shape.likely,
+        weak: piece.weakAddress,
+        piece,
+        rest: shape.rest,
+      };
+      // A Latin piece with an address word ("Causeway Bay") is no name; a Han one may be ("陳道明").
+      if (shape.kind === 'cjk') cjk = better(cjk, candidate);
+      else if (piece.weakAddress) continue;
+      else latin = better(latin, candidate);
+    }
+  }
+  const named = new Set<Piece>();
+  const chosen: Name[] = [cjk, latin].filter((n): n is Name => n !== null);
+  for (const n of chosen) {
+    named.add(n.piece);
+    for (const r of n.rest) others.push({ line: n.piece.line, text: r });
+  }
+  const cjkName = chosen.find((n) => n === cjk);
+  const latinName = chosen.find((n) => n === latin);
+  fields.name = cjkName?.name ?? latinName?.name ?? '';
+  fields.english_name = cjkName && latinName ? latinName.name : '';
+
+  // Weak address cues next to an address line of the same script join it, and so does a line
+  // after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai Koo Shing,").
+  for (let changed = true, passes = 0; changed && passes < 5; passes++) {
+    changed = false;
+    for (const p of pieces) {
+      if (p.kind !== 'rest' || named.has(p)) continue;
+      const near = pieces.some(
+        (q) =>
+          q.kind === 'address' &&
+          q.script === p.script &&
+          (p.weakAddress ? Math.abs(q.line - p.line) === 1 : q.line === p.line - 1 && q.comma),
+      );
+      if (near) {
+        p.kind = 'address';
+        changed = true;
+      }
+    }
+  }
+
+  let last: Piece | null = null;
+  for (const p of pieces) {
+    if (named.has(p)) continue;
+    const joins = last !== null && last.kind === p.kind && last.script === p.script && p.line - last.line === 1;
+    if (p.kind === 'address') {
+      if (joins && last) fields.address[fields.address.length - 1] += (p.script === 'cjk' ? '' : ', ') + p.text;
+      else fields.address.push(p.text);
+    } else if (p.kind === 'company') {
+      if (joins && last && /^(?:limited|ltd\.?|co\.?,?\s?ltd\.?|inc\.?|有限公司)$/i.test(p.text)) {
+        fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + p.text;
+      } else fields.company.push(p.text);
+    } else if (p.kind === 'position') fields.position.push(p.text);
+    else others.push({ line: p.line, text: p.text });
+    last = p;
+  }
+  fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
+
+  for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
+    const seen = new Set<string>();
+    fields[key] = fields[key].filter((v) => {
+      const k = v.toLowerCase().replace(/\s+/g, ' ');
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+  return fields;
+}
+
+/** The card fields in recognized lines; `options.area` is the region of numbers without a country code. */
+export function extractFields(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
+  try {
+    return extract(lines, options);
+  } catch {
+    const fields = emptyFields();
+    try {
+      fields.other = (Array.isArray(lines) ? lines : [])
+        .slice(0, MAX_LINES)
+        .map((l) => cleanText(typeof l?.text === 'string' ? l.text : ''))
+        .filter((t) => t !== '');
+    } catch {
+      // Nothing more to give.
+    }
+    return fields;
+  }
 }

@@ -1,0 +1,147 @@
+/**
+ * What a piece of card text (contacts and labels already cut) looks like: a company, a job
+ * title, part of an address, a person's name, or none of these. Word lists cover the app's six
+ * languages; the order of the tests is the extractor's (extract.ts).
+ */
+
+const W = (words: string) => new RegExp(`(?<![A-Za-z])(?:${words})(?![A-Za-z])`, 'i');
+
+/** Legal-form suffixes: a line with one is a company whatever else it holds. */
+const COMPANY_STRONG = [
+  W(
+    'limited|ltd\\.?|l\\.t\\.d|inc\\.?|incorporated|llc|llp|plc|corp\\.?|corporation|gmbh|pte|pty|bhd|s\\.a\\.|co\\.|co,|co$|k\\.k\\.',
+  ),
+  /\bcompany\s?(?:\([^)]*\))?$/i,
+  /有限公司|有限責任公司|有限责任公司|股份公司|株式会社|有限会社|合同会社|\(株\)|주식회사|\(주\)|บริษัท|จำกัด|律師行|律師事務所|律师事务所|會計師事務所|会计师事务所/,
+];
+/** Words that name a kind of organisation; weaker than a job title. */
+const COMPANY_WEAK = [
+  W(
+    'group|holdings?|bank|banking corporation|partners|associates|enterprises?|industries|international|technologies|technology|solutions|studios?|consulting|capital|ventures|trading|labs?|agency|foundation|university|college|hospital|clinic|school|institute|association|firm|services|systems|investments?|properties|logistics|media|securities|insurance|restaurant|hotel',
+  ),
+  /公司|集團|集团|銀行|银行|事務所|事务所|控股|基金會|基金会|協會|协会|學院|学院|大學|大学|醫院|医院|診所|诊所|工作室|酒店|餐廳|餐厅|商行|貿易|贸易|科技|實業|实业|會社|会社|협회|은행|그룹|ธนาคาร/,
+];
+const POSITION = [
+  W(
+    'manager|director|engineer|officer|ceo|cto|cfo|coo|cio|cmo|founder|co-founder|partner|consultant|designer|sales|president|vp|svp|evp|vice president|head of|assistant|analyst|executive|supervisor|specialist|coordinator|administrator|architect|developer|programmer|accountant|auditor|lawyer|solicitor|barrister|attorney|advisor|adviser|representative|agent|associate|chairman|chairwoman|chairperson|chair|secretary|intern|team lead|leader|owner|principal|professor|lecturer|physician|nurse|teacher|producer|editor|photographer|chef|marketing|department|dept\\.?|division|technician|surveyor|planner|strategist|receptionist|cashier|buyer|merchandiser|trainer|coach|therapist|pharmacist|broker|investigator|researcher|scientist',
+  ),
+  /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
+];
+
+const ADDRESS_LATIN = W(
+  'road|rd\\.?|street|st\\.?|avenue|ave\\.?|lane|drive|boulevard|blvd|highway|parkway|place|square|terrace|crescent|floor|fl\\.|flat|room|rm\\.?|unit|suite|shop|block|blk|tower|building|bldg|centre|center|plaza|court|mansion|estate|industrial|kowloon|hong kong|hk|new territories|n\\.t\\.|kln|central|wan chai|causeway bay|tsim sha tsui|mong kok|kwun tong|kowloon bay|sha tin|admiralty|quarry bay|sheung wan|china|prc|beijing|shanghai|shenzhen|guangzhou|macau|macao|taiwan|taipei|singapore|london|new york|usa|u\\.s\\.a\\.|united states|united kingdom|uk|japan|tokyo|osaka|korea|seoul|thailand|bangkok|p\\.?o\\.? box|district|province|city',
+);
+/** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", a city. */
+const ADDRESS_STRONG = [
+  /\b\d{1,3}\s?\/\s?F\b|\bG\/F\b/i,
+  /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
+  /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
+  /香港|九龍|九龙|新界|澳門|澳门|北京|上海|深圳|廣州|广州|臺北|台北|東京都|東京|大阪|서울|부산|กรุงเทพ|〒/,
+];
+const ADDRESS_CJK =
+  /路|街|道|號|号|樓|楼|室|座|大廈|大厦|中心|廣場|广场|花園|花园|區|区|省|市|縣|县|鎮|镇|村|巷|弄|層|层|邨|苑|都|府|県|町|丁目|番地|ビル/g;
+const ADDRESS_KOREAN = /\d+\s?(?:층|호|번지|길|로)|특별시|광역시|[가-힣]+(?:시|구|동)\s/g;
+const ADDRESS_THAI = /ถนน|ซอย|แขวง|เขต|ตำบล|อำเภอ|จังหวัด|ชั้น|อาคาร/g;
+
+/**
+ * How many address cues a piece of text has; a strong cue (a floor "12/F", a postcode, a city)
+ * counts 2, a leading house number ("12 Bishopsgate") 1. An address line scores 2, or 1 with a digit ("88 Queen's Road").
+ */
+export function addressScore(text: string): number {
+  const strong = ADDRESS_STRONG.filter((re) => re.test(text)).length * 2;
+  const houseNumber = /^\d{1,5}[A-Za-z]?\s[A-Z][a-z]{2,}/.test(text) ? 1 : 0;
+  const latin = text.match(new RegExp(ADDRESS_LATIN.source, 'gi'))?.length ?? 0;
+  const cjk = new Set(text.match(ADDRESS_CJK) ?? []).size;
+  const other = (text.match(ADDRESS_KOREAN)?.length ?? 0) + (text.match(ADDRESS_THAI)?.length ?? 0);
+  return strong + houseNumber + latin + cjk + other;
+}
+
+const LICENCE =
+  /licen[cs]e\s?(?:no|number|#|:)|\blic\.?\s?no|\breg(?:istration)?\.?\s?no|\bCE\s?no|牌照|執照|执照|註冊編號|注册号|登記號|登记号|許可|许可/i;
+
+/** A licence or registration number ("Estate Agent Licence No. E-123456", "牌照號碼"): `other`. */
+export function isLicence(text: string): boolean {
+  return LICENCE.test(text);
+}
+
+export function isStrongCompany(text: string): boolean {
+  return COMPANY_STRONG.some((re) => re.test(text));
+}
+
+export function isWeakCompany(text: string): boolean {
+  return COMPANY_WEAK.some((re) => re.test(text));
+}
+
+export function isPosition(text: string): boolean {
+  return POSITION.some((re) => re.test(text));
+}
+
+const HONORIFIC_CJK = /(?:先生|小姐|女士|太太|博士|教授|律師|醫生|様|さん|님)$/;
+const HONORIFIC_LATIN = /^(?:mr|mrs|ms|miss|dr|prof|sir|madam)\.?\s+/i;
+const CREDENTIALS =
+  /^(?:(?:[A-Z]{2,6}|Ph\.?D|M\.?B\.?A|B\.?Sc|M\.?Sc|B\.?A|M\.?A|Esq|Jr|Sr|JP|MH|BBS|SBS|CPA|CFA|FCCA|ACCA|PMP|MRICS|FRICS|CEng|RIBA|HKIA)\.?\s?)+$/;
+const NOT_NAME_WORDS = W('the|and|of|for|to|with|your|our|we|you|hong|kong|limited|ltd|thank|welcome');
+
+/**
+ * `likely`: a Han name that starts with a common Chinese surname, or a Hangul one with a common
+ * Korean surname; the layout prefers it to a larger two-character logo ("宏達").
+ */
+export type NameShape = { kind: 'cjk' | 'latin'; name: string; rest: string[]; likely: boolean };
+
+const SURNAMES = new Set(
+  [
+    '陳陈李黃黄張张王劉刘林楊杨吳吴何周趙赵鄭郑梁謝谢郭羅罗馬马胡朱高孫孙徐許许鄧邓曾蕭萧彭葉叶蔡潘袁余盧卢蘇苏',
+    '蔣蒋唐韓韩鍾钟江方石姚譚谭廖鄒邹熊金陸陆郝孔白崔康毛邱秦顧顾侯邵孟龍龙萬万段雷錢钱湯汤尹黎易常武喬乔賀贺',
+    '賴赖龔龚文莫關关麥麦區区霍岑歐欧戴魏薛閻阎丁沈宋任程董于傅杜范田夏鄺邝伍翁冼凌簡简施洪游柯溫温湛古嚴严俞',
+    '甘容祁車车利卓尤倪包單单巫侯姜章呂吕葛蘇賈贾杜魯鲁史韋韦鄔邬饒饶成聶聂危童顏颜梅盛覃阮樊殷祝鄧紀纪屈',
+    '김이박최정강조윤장임한오서신권황안송류홍',
+  ].join(''),
+);
+const COMPOUND_SURNAMES = /^(?:歐陽|欧阳|司徒|上官|諸葛|诸葛|司馬|司马|夏侯|皇甫|公孫|公孙|令狐|端木|慕容|尉遲|尉迟)/;
+
+/** A Han or Hangul name of 2–4 characters ("陳大文", "歐陽志明", "김민수"), honorific dropped. */
+function cjkName(text: string): string | null {
+  const t = text.replace(/\s/g, '').replace(HONORIFIC_CJK, '');
+  if (/^\p{Script=Han}{2,4}$/u.test(t) || /^\p{Script=Han}{1,3}[·・]\p{Script=Han}{1,4}$/u.test(t)) return t;
+  if (/^\p{Script=Hangul}{2,4}$/u.test(t)) return t;
+  return null;
+}
+
+/**
+ * A Latin name: 2–5 capitalised words ("Peter Chan", "Peter CHAN Tai Man", "CHAN Tai Man,
+ * Peter", "Chan Tai Man (Peter)", "Mary J. Smith"), a title ("Dr.") dropped; credentials after
+ * a comma ("Peter Chan, CPA") come back as `rest`.
+ */
+function latinName(text: string): { name: string; rest: string[] } | null {
+  const parts = text.split(/\s?,\s?/).filter((p) => p !== '');
+  const rest: string[] = [];
+  while (parts.length > 1 && CREDENTIALS.test(parts[parts.length - 1] ?? '')) rest.unshift(parts.pop() ?? '');
+  const name = parts.join(', ');
+  if (parts.length > 2 || NOT_NAME_WORDS.test(name)) return null;
+  const bare = name.replace(HONORIFIC_LATIN, '');
+  const words = bare.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.length > 5) return null;
+  const ok = words.every((w) => /^\(?[A-Z][A-Za-z'’-]*\.?\)?$/.test(w));
+  if (!ok || bare.replace(/[^A-Za-z]/g, '').length < 4) return null;
+  return { name: bare, rest };
+}
+
+/** The name a piece of text is shaped like, if any. */
+export function nameShape(text: string): NameShape | null {
+  const cjk = cjkName(text);
+  if (cjk) {
+    const likely = SURNAMES.has(cjk[0] ?? '') || COMPOUND_SURNAMES.test(cjk);
+    return { kind: 'cjk', name: cjk, rest: [], likely };
+  }
+  const latin = latinName(text);
+  return latin ? { kind: 'latin', ...latin, likely: true } : null;
+}
+
+/** "陳大文 Peter Chan" or "Peter Chan 陳大文": a Han name and a Latin name on one line. */
+export function splitBilingualName(text: string): [string, string] | null {
+  const m =
+    /^(\p{Script=Han}[\p{Script=Han}\s]{1,6})\s([A-Za-z].*)$/u.exec(text) ??
+    /^([A-Za-z][^\p{Script=Han}]*?)\s(\p{Script=Han}[\p{Script=Han}\s]{1,6})$/u.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  return /\p{Script=Han}/u.test(m[1]) ? [m[1], m[2]] : [m[2], m[1]];
+}

@@ -1,0 +1,180 @@
+/**
+ * The words cards print before a value ("Tel:", "M.", "地址：", "電話番号", "주소", "โทร"), in
+ * the app's six languages, each mapped to what the value is. A label may stand glued to its
+ * value, before it on the same line, or alone on the line above it (stacked layouts).
+ */
+
+export type LabelKind = 'tel' | 'fax' | 'email' | 'web' | 'address' | 'company';
+
+const LABELS: Record<LabelKind, readonly string[]> = {
+  tel: [
+    'tel',
+    'tel no',
+    'tele',
+    // As OCR misreads them.
+    'te1',
+    'tei',
+    'mobi1e',
+    'telephone',
+    't',
+    'phone',
+    'ph',
+    'mobile',
+    'mob',
+    'm',
+    'cell',
+    'cellphone',
+    'direct',
+    'direct line',
+    'd',
+    'dl',
+    'office',
+    'o',
+    'hotline',
+    'whatsapp',
+    'hp',
+    '電話',
+    '电话',
+    '手機',
+    '手提',
+    '手提電話',
+    '手机',
+    '直線',
+    '直线',
+    '流動',
+    '流动',
+    '辦公',
+    '办公',
+    '熱線',
+    '热线',
+    '座機',
+    '座机',
+    '行動電話',
+    '電話番号',
+    '携帯',
+    '携帯電話',
+    '전화',
+    '전화번호',
+    '휴대폰',
+    '핸드폰',
+    '휴대전화',
+    'โทร',
+    'โทรศัพท์',
+    'มือถือ',
+  ],
+  fax: ['fax', 'f', 'facsimile', '傳真', '传真', 'ファックス', 'ファクス', '팩스', 'แฟกซ์', 'โทรสาร'],
+  email: [
+    'email',
+    'e-mail',
+    'e mail',
+    'emai1',
+    'emaii',
+    'e',
+    'mail',
+    '電郵',
+    '电邮',
+    '郵箱',
+    '邮箱',
+    '電子郵件',
+    '电子邮件',
+    '電子郵箱',
+    '电子邮箱',
+    'メール',
+    '이메일',
+    'อีเมล',
+    'อีเมล์',
+  ],
+  web: [
+    'web',
+    'w',
+    'website',
+    'web site',
+    'www',
+    'url',
+    'homepage',
+    'home page',
+    'site',
+    '網址',
+    '网址',
+    '網站',
+    '网站',
+    '主頁',
+    '主页',
+    'ホームページ',
+    '홈페이지',
+    '웹사이트',
+    'เว็บไซต์',
+  ],
+  address: ['address', 'add', 'addr', 'adr', 'a', '地址', '住所', '所在地', '주소', 'ที่อยู่'],
+  company: ['company', '公司', '会社', '회사'],
+};
+const COMPOUND: Record<LabelKind, readonly string[]> = {
+  tel: ['公司電話', '公司电话', '辦公電話', '办公电话', '聯絡電話', '联系电话'],
+  fax: ['公司傳真', '公司传真'],
+  email: ['公司郵箱', '公司邮箱'],
+  web: ['公司網址', '公司网址', '公司網站', '公司网站'],
+  address: ['公司地址', '辦公地址', '办公地址', '通訊地址', '通讯地址'],
+  company: ['公司名稱', '公司名称'],
+};
+
+const KIND_OF = new Map<string, LabelKind>();
+for (const table of [LABELS, COMPOUND]) {
+  for (const [kind, words] of Object.entries(table) as [LabelKind, readonly string[]][]) {
+    for (const word of words) KIND_OF.set(word, kind);
+  }
+}
+
+const pattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?');
+const WORDS = [...KIND_OF.keys()].sort((a, b) => b.length - a.length);
+/** One label word: Latin ones whole words, others (no word spaces in CJK) as they come. */
+const ONE = `(?:(?<![A-Za-z])(?:${WORDS.filter((w) => /^[a-z]/.test(w))
+  .map(pattern)
+  .join('|')})(?![A-Za-z])|${WORDS.filter((w) => !/^[a-z]/.test(w))
+  .map(pattern)
+  .join('|')})`;
+/** "Tel", "Tel / Fax", "Mobile & WhatsApp", "T/F". */
+const CHAIN = `${ONE}(?:\\s?(?:/|&|,|\\||and|或)\\s?${ONE}){0,3}`;
+const SEP = '\\s?(?:[:：.\\-–]|\\s)?\\s?';
+
+const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
+const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
+const LEADING = new RegExp(`^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?)`, 'iu');
+
+/** What a chain of label words says the value is: a phone labelled "Tel/Fax" counts as tel. */
+function kindOfChain(chain: string): LabelKind | null {
+  const words = chain
+    .toLowerCase()
+    .split(/\s?(?:\/|&|,|\||\band\b|或)\s?/)
+    .map((w) => w.trim().replace(/\s+/g, ' '));
+  const kinds = words.map((w) => KIND_OF.get(w) ?? KIND_OF.get(w.replace(/\s/g, '')) ?? null);
+  if (kinds.includes('tel')) return 'tel';
+  return kinds.find((k) => k !== null) ?? null;
+}
+
+/** The label a line consists of, or null ("Tel", "地址:", "E-mail"). */
+export function labelOnly(text: string): LabelKind | null {
+  const m = LABEL_ONLY.exec(text.trim());
+  return m?.[1] ? kindOfChain(m[1]) : null;
+}
+
+/** The label that ends `before` (the text just before a value), and where it starts. */
+export function trailingLabel(before: string): { kind: LabelKind; start: number } | null {
+  const m = TRAILING.exec(before);
+  if (!m?.[1]) return null;
+  const kind = kindOfChain(m[1]);
+  return kind ? { kind, start: m.index } : null;
+}
+
+/**
+ * The label a line starts with when a separator follows it ("Address: …", "地址 …", "Add. …"),
+ * and the text after it. A single Latin letter counts only before a colon ("A: …").
+ */
+export function leadingLabel(text: string): { kind: LabelKind; rest: string } | null {
+  const m = LEADING.exec(text);
+  if (!m?.[1]) return null;
+  const colon = m[0].includes(':');
+  if (/^[a-z]$/i.test(m[1]) && !colon) return null;
+  const kind = kindOfChain(m[1]);
+  if (kind === 'company' && !colon) return null;
+  return kind ? { kind, rest: text.slice(m[0].length) } : null;
+}

@@ -1,0 +1,79 @@
+/**
+ * Text clean-up for recognized lines: what OCR adds that no card prints (control characters,
+ * stray symbols, spaces between CJK characters) and what every rule below needs (script tests).
+ */
+
+/** Longest line text looked at; a card line is never longer, garbage can be. */
+export const MAX_LINE_CHARS = 300;
+
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*#<>[\]{}\\]|\p{Extended_Pictographic}/gu;
+/** "@" read as "©" or "®" between a mailbox and a domain. */
+const AT_MISREAD = /(?<=[A-Za-z0-9._-])\s?[©®]\s?(?=[A-Za-z0-9-]+\s?\.\s?[A-Za-z]{2,})/g;
+const CJK_CHAR = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆';
+const CJK_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=[${CJK_CHAR}])`, 'gu');
+const CJK_DIGIT_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=\\d)|(?<=\\d)\\s+(?=[${CJK_CHAR}])`, 'gu');
+const CJK_TEST = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'u');
+const CJK_COUNT = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'gu');
+
+/**
+ * One line as a card prints it: NFKC (full-width letters, digits and colons become ASCII),
+ * no control or decorative characters, single spaces, no spaces inside CJK runs ("陳 大 文").
+ */
+export function cleanText(raw: string): string {
+  return (
+    raw
+      .slice(0, MAX_LINE_CHARS * 2)
+      .normalize('NFKC')
+      // NFKC splits Thai and Lao SARA AM (ำ → ํา); put it back.
+      .replace(/\u0e4d\u0e32/g, '\u0e33')
+      .replace(/\u0ecd\u0eb2/g, '\u0eb3')
+      .replace(CONTROL, ' ')
+      .replace(AT_MISREAD, '@')
+      .replace(STRAY, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(CJK_GAP, '')
+      .replace(CJK_DIGIT_GAP, '')
+      .trim()
+      .slice(0, MAX_LINE_CHARS)
+  );
+}
+
+/** Separators and OCR dust that never begin or end a value. */
+const EDGE = /^[\s|:;,.\-–—/\\'·。、，：；!?]+|[\s|:;,\-–—/\\'·。、，：；!?]+$/g;
+
+/** The text without separators at its ends (a final "." stays: "Ltd."). */
+export function trimEdges(text: string): string {
+  return text.replace(EDGE, '').replace(/^\(\s*\)$/, '');
+}
+
+/** How many letters and digits (any script). */
+export function alnumCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+}
+
+export function hasCjk(text: string): boolean {
+  return CJK_TEST.test(text);
+}
+
+/** 'cjk' when CJK characters are at least a third of the letters, else 'latin'. */
+export function scriptOf(text: string): 'cjk' | 'latin' {
+  const cjk = text.match(CJK_COUNT)?.length ?? 0;
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  return cjk > 0 && cjk * 3 >= latin ? 'cjk' : 'latin';
+}
+
+/**
+ * Whether a line is OCR garbage rather than print: too few letters or digits, or (when the
+ * engine was unsure) mostly symbols or only one- and two-letter fragments.
+ */
+export function isNoise(text: string, confidence: number): boolean {
+  const alnum = alnumCount(text);
+  if (alnum < 2) return true;
+  if (text.includes('@')) return false;
+  if (confidence < 15) return true;
+  if (confidence >= 45) return false;
+  const visible = text.replace(/\s/g, '').length;
+  if (alnum / visible < 0.6) return true;
+  return !hasCjk(text) && !/[\p{L}\p{N}]{3}/u.test(text);
+}

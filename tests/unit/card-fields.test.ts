@@ -1,0 +1,629 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { naiveExtract } from '../../bench/ocr/naive-extract';
+import { cardFieldsSchema } from '../../src/api/cloud';
+import { type CardFields, EMPTY_FIELDS, extractFields, type OcrLine } from '../../src/lib/card-fields';
+import { f1, fieldF1, scoreFields } from '../../src/lib/card-fields/score';
+
+/**
+ * Recognized lines as tesseract.js gives them for a card photo: one line per row, top to bottom,
+ * each `height` pixels tall (the name's type is the largest), 12 px apart.
+ */
+function card(rows: ReadonlyArray<readonly [text: string, height: number, confidence?: number]>): OcrLine[] {
+  let y = 30;
+  return rows.map(([text, height, confidence = 91]) => {
+    const line = {
+      text,
+      bbox: { x0: 40, y0: y, x1: 40 + Math.round(text.length * height * 0.55), y1: y + height },
+      confidence,
+    };
+    y += height + 12;
+    return line;
+  });
+}
+
+const fields = (f: Partial<CardFields>): CardFields => ({ ...EMPTY_FIELDS, ...f });
+
+describe('extractFields on whole cards', () => {
+  it('reads a bilingual Hong Kong card: Chinese and English name, company, title and address', () => {
+    const lines = card([
+      ['陳 大 文', 58],
+      ['Peter CHAN Tai Man', 30],
+      ['高級項目經理', 24],
+      ['Senior Project Manager', 20],
+      ['宏達科技有限公司', 26],
+      ['Wang Tat Technology Limited', 22],
+      ['香港九龍觀塘道 388 號創紀之城1期20樓2001室', 18],
+      ['Room 2001, 20/F, Millennium City 1,', 18],
+      ['388 Kwun Tong Road, Kowloon, Hong Kong', 18],
+      ['Tel: +852 2345 6789  Mobile: +852 9123 4567', 18],
+      ['Email: peter.chan@wangtat.com.hk', 18],
+      ['www.wangtat.com.hk', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '陳大文',
+        english_name: 'Peter CHAN Tai Man',
+        company: ['宏達科技有限公司', 'Wang Tat Technology Limited'],
+        position: ['高級項目經理', 'Senior Project Manager'],
+        tel: ['+852 2345 6789', '+852 9123 4567'],
+        email: ['peter.chan@wangtat.com.hk'],
+        website: ['www.wangtat.com.hk'],
+        address: [
+          '香港九龍觀塘道388號創紀之城1期20樓2001室',
+          'Room 2001, 20/F, Millennium City 1, 388 Kwun Tong Road, Kowloon, Hong Kong',
+        ],
+      }),
+    );
+  });
+
+  it('reads a plain US card: company above the name, address over two lines, US numbers', () => {
+    const lines = card([
+      ['Acme Robotics, Inc.', 28],
+      ['Sarah J. Miller', 44],
+      ['Vice President, Business Development', 20],
+      ['1600 Amphitheatre Parkway', 18],
+      ['Mountain View, CA 94043', 18],
+      ['Office (650) 253-0000', 18],
+      ['Cell +1 415 555 0132', 18],
+      ['sarah.miller@acmerobotics.com', 18],
+      ['acmerobotics.com', 18],
+    ]);
+    // A US card in a Hong Kong user's hands: "(650) 253-0000" is no Hong Kong number, it is a US one.
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Sarah J. Miller',
+        company: ['Acme Robotics, Inc.'],
+        position: ['Vice President, Business Development'],
+        tel: ['+1 650 253 0000', '+1 415 555 0132'],
+        email: ['sarah.miller@acmerobotics.com'],
+        website: ['acmerobotics.com'],
+        address: ['1600 Amphitheatre Parkway, Mountain View, CA 94043'],
+      }),
+    );
+  });
+
+  it('reads a plain UK card with single-letter labels and a postcode', () => {
+    const lines = card([
+      ['James Whitfield', 40],
+      ['Senior Solicitor', 22],
+      ['Harbour & Lane LLP', 24],
+      ['12 Bishopsgate', 18],
+      ['London EC2N 4AY', 18],
+      ['United Kingdom', 18],
+      ['T +44 20 7946 0958', 18],
+      ['E j.whitfield@harbourlane.co.uk', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'James Whitfield',
+        company: ['Harbour & Lane LLP'],
+        position: ['Senior Solicitor'],
+        tel: ['+44 20 7946 0958'],
+        email: ['j.whitfield@harbourlane.co.uk'],
+        address: ['12 Bishopsgate, London EC2N 4AY, United Kingdom'],
+      }),
+    );
+  });
+
+  it('reads a Simplified Chinese mainland card with 手机, 电话, 邮箱 and a two-line 地址', () => {
+    const lines = card([
+      ['深圳市云帆科技有限公司', 26],
+      ['李 明', 60],
+      ['销售总监', 24],
+      ['手机：138 0013 8000', 18],
+      ['电话：0755-8888 6666', 18],
+      ['邮箱：liming@yunfan.cn', 18],
+      ['地址：广东省深圳市南山区科技园', 18],
+      ['科苑路15号科兴科学园B栋3楼', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toEqual(
+      fields({
+        name: '李明',
+        company: ['深圳市云帆科技有限公司'],
+        position: ['销售总监'],
+        tel: ['+86 138 0013 8000', '+86 755 8888 6666'],
+        email: ['liming@yunfan.cn'],
+        address: ['广东省深圳市南山区科技园科苑路15号科兴科学园B栋3楼'],
+      }),
+    );
+  });
+
+  it('reads a stacked layout: each label on its own line above its value', () => {
+    const lines = card([
+      ['Wong Siu Ming', 42],
+      ['Creative Director', 22],
+      ['Pixel Lane Studio', 24],
+      ['Tel', 14],
+      ['2811 2233', 18],
+      ['Email', 14],
+      ['ming@pixellane.hk', 18],
+      ['Fax', 14],
+      ['2811 2234', 18],
+      ['Address', 14],
+      ['Unit 5, 8/F, Cyberport 3', 18],
+      ['Pok Fu Lam, Hong Kong', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Wong Siu Ming',
+        company: ['Pixel Lane Studio'],
+        position: ['Creative Director'],
+        tel: ['+852 2811 2233'],
+        email: ['ming@pixellane.hk'],
+        address: ['Unit 5, 8/F, Cyberport 3, Pok Fu Lam, Hong Kong'],
+        other: ['Fax: +852 2811 2234'],
+      }),
+    );
+  });
+
+  it('reads a column of labels followed by a column of values, in order', () => {
+    const lines = card([
+      ['Alice Ng', 40],
+      ['Finance Director', 20],
+      ['T', 14],
+      ['F', 14],
+      ['E', 14],
+      ['3188 1234', 16],
+      ['3188 1200', 16],
+      ['alice.ng@example.org', 16],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Alice Ng',
+        position: ['Finance Director'],
+        tel: ['+852 3188 1234'],
+        email: ['alice.ng@example.org'],
+        other: ['Fax: +852 3188 1200'],
+      }),
+    );
+  });
+
+  it('reads through OCR noise: stray marks, spaced name, glued labels, O for 0 and l for 1, spaced e-mail', () => {
+    const lines = card([
+      ['| 張 小 芬 ©', 52, 78],
+      ['Fiona CHEUNG', 28, 85],
+      ['Marketing Manager', 20, 88],
+      ['Bright Harbour Co., Ltd.', 22, 86],
+      ['Tel:+852 23O4 5678 M.9l23 4567', 18, 70],
+      ['fiona . cheung @ brightharbour . com', 18, 65],
+      ['~ . ,', 10, 20],
+      ['i|l ;', 10, 30],
+      ['W: brightharbour,com', 18, 60],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '張小芬',
+        english_name: 'Fiona CHEUNG',
+        company: ['Bright Harbour Co., Ltd.'],
+        position: ['Marketing Manager'],
+        tel: ['+852 2304 5678', '+852 9123 4567'],
+        email: ['fiona.cheung@brightharbour.com'],
+        website: ['brightharbour.com'],
+      }),
+    );
+  });
+
+  it('sends a fax to other and reads two phones on one line', () => {
+    const lines = card([
+      ['ABC Trading Limited', 24],
+      ['Tony Lee', 40],
+      ['Sales Manager', 20],
+      ['T: 2345 6789  F: 2345 6780', 18],
+      ['M: 9876 5432 / 6123 4567', 18],
+      ['傳真：3111 2222', 18],
+      ['tony@abctrading.com.hk', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Tony Lee',
+        company: ['ABC Trading Limited'],
+        position: ['Sales Manager'],
+        tel: ['+852 2345 6789', '+852 9876 5432', '+852 6123 4567'],
+        email: ['tony@abctrading.com.hk'],
+        other: ['Fax: +852 2345 6780', 'Fax: +852 3111 2222'],
+      }),
+    );
+  });
+
+  it('reads a Japanese-labelled card: 電話番号, ファックス, メール, 〒 address', () => {
+    const lines = card([
+      ['株式会社サンプル商事', 24],
+      ['営業部 部長', 20],
+      ['山田 太郎', 50],
+      ['Taro Yamada', 24],
+      ['〒100-0005 東京都千代田区丸の内1-1-1', 18],
+      ['電話番号 03-1234-5678', 18],
+      ['ファックス 03-1234-5679', 18],
+      ['メール taro.yamada@sample.co.jp', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '山田太郎',
+        english_name: 'Taro Yamada',
+        company: ['株式会社サンプル商事'],
+        position: ['営業部部長'],
+        tel: ['+81 3 1234 5678'],
+        email: ['taro.yamada@sample.co.jp'],
+        address: ['〒100-0005東京都千代田区丸の内1-1-1'],
+        other: ['Fax: +81 3 1234 5679'],
+      }),
+    );
+  });
+
+  it('reads a Korean card: Hangul name, 주식회사, 주소, 전화, 이메일', () => {
+    const lines = card([
+      ['김민수', 48],
+      ['Minsu Kim', 24],
+      ['마케팅 팀장', 20],
+      ['주식회사 한빛소프트', 24],
+      ['주소: 서울특별시 강남구 테헤란로 123, 5층', 18],
+      ['전화 +82 2 555 1234', 18],
+      ['이메일 minsu.kim@hanbit.co.kr', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '김민수',
+        english_name: 'Minsu Kim',
+        company: ['주식회사 한빛소프트'],
+        position: ['마케팅 팀장'],
+        tel: ['+82 2 555 1234'],
+        email: ['minsu.kim@hanbit.co.kr'],
+        address: ['서울특별시 강남구 테헤란로 123, 5층'],
+      }),
+    );
+  });
+
+  it('reads a Thai card and keeps Thai text as printed', () => {
+    const lines = card([
+      ['Somchai Prasert', 40],
+      ['ผู้จัดการฝ่ายขาย', 20],
+      ['บริษัท สยามเทค จำกัด', 24],
+      ['ที่อยู่ 99 ถนนสุขุมวิท กรุงเทพฯ 10110', 18],
+      ['โทร +66 2 123 4567', 18],
+      ['อีเมล somchai@siamtech.co.th', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Somchai Prasert',
+        company: ['บริษัท สยามเทค จำกัด'],
+        position: ['ผู้จัดการฝ่ายขาย'],
+        tel: ['+66 2 123 4567'],
+        email: ['somchai@siamtech.co.th'],
+        address: ['99 ถนนสุขุมวิท กรุงเทพฯ 10110'],
+      }),
+    );
+  });
+
+  it('splits a bilingual name on one line, keeps slogans and licences as other, and a printed website of the e-mail domain', () => {
+    const lines = card([
+      ['陳大文 Peter Chan', 44],
+      ['Quality you can trust', 16],
+      ['Estate Agent Licence No. E-123456', 14],
+      ['Tel/Fax: 2345 6789', 16],
+      ['peter@chanproperty.com  www.chanproperty.com', 16],
+      ['WeChat: peterchan88', 16],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '陳大文',
+        english_name: 'Peter Chan',
+        tel: ['+852 2345 6789'],
+        email: ['peter@chanproperty.com'],
+        website: ['www.chanproperty.com'],
+        other: ['Quality you can trust', 'Estate Agent Licence No. E-123456', 'WeChat: peterchan88'],
+      }),
+    );
+  });
+});
+
+describe('extractFields on OCR quirks', () => {
+  it('joins CJK text tesseract spaced out, digits included', () => {
+    const lines = card([
+      ['黃 志 強', 50],
+      ['集 團 財 務 總 監', 20],
+      ['恒 昌 集 團 控 股 有 限 公 司', 24],
+      ['香 港 九 龍 觀 塘 道 388 號', 18],
+      ['創 紀 之 城 1 期 20 樓', 18],
+      ['電 話 ： 2345 6789', 18],
+      ['手 機 ： 9123 4567', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: '黃志強',
+        company: ['恒昌集團控股有限公司'],
+        position: ['集團財務總監'],
+        tel: ['+852 2345 6789', '+852 9123 4567'],
+        address: ['香港九龍觀塘道388號創紀之城1期20樓'],
+      }),
+    );
+  });
+
+  it('reads "@" misread as "©", keeps underscores, continues an address after a comma, drops network names', () => {
+    const lines = card([
+      ['Ho Ka Yan', 40],
+      ['Flat A, 12/F, Block 3,', 18],
+      ['Tai Koo Shing,', 18],
+      ['Hong Kong', 18],
+      ['ka_yan.ho © abc.com.hk', 18],
+      ['LinkedIn: linkedin.com/in/kayan', 18],
+      ['9123 4567 (WhatsApp)', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Ho Ka Yan',
+        tel: ['+852 9123 4567'],
+        email: ['ka_yan.ho@abc.com.hk'],
+        website: ['linkedin.com/in/kayan'],
+        address: ['Flat A, 12/F, Block 3, Tai Koo Shing, Hong Kong'],
+      }),
+    );
+  });
+});
+
+describe('extractFields rules', () => {
+  it('takes the tallest name-shaped line as the name, not the first', () => {
+    const lines = card([
+      ['Global Vision', 20],
+      ['Mary Lam', 46],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Mary Lam', other: ['Global Vision'] });
+  });
+
+  it('prefers a Han name with a common surname to a larger two-character logo', () => {
+    const lines = card([
+      ['宏達', 70],
+      ['陳大文', 44],
+      ['項目經理', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: '陳大文', other: ['宏達'] });
+  });
+
+  it('parts a name from a title on one line, and reads misread labels', () => {
+    const lines = card([
+      ['Peter Chan - Sales Manager', 30],
+      ['Te1: 2345 6789', 18],
+      ['手提: 9123 4567', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: 'Peter Chan', position: ['Sales Manager'], tel: ['+852 2345 6789', '+852 9123 4567'] }),
+    );
+  });
+
+  it('takes no place name for an English name', () => {
+    const lines = card([
+      ['陳大文', 40],
+      ['Causeway Bay', 30],
+      ['Chan Tai Man (Peter)', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: '陳大文', english_name: 'Chan Tai Man (Peter)', other: ['Causeway Bay'] }),
+    );
+  });
+
+  it('drops a title before a Latin name and keeps credentials after it as other', () => {
+    const lines = card([['Dr. Kenneth Ho, PhD', 40]]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: ['PhD'] });
+  });
+
+  it('reads numbers without a country code in the area, and in Hong Kong when they are no mainland number', () => {
+    const lines = card([
+      ['Mobile 138 0013 8000', 18],
+      ['Tel 2345 6789', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' }).tel).toEqual(['+86 138 0013 8000', '+852 2345 6789']);
+    expect(extractFields(card([['Tel (020) 8888 6666', 18]]), { area: 'ch' }).tel).toEqual(['+86 20 8888 6666']);
+  });
+
+  it('takes no room, licence or postcode numbers for phones, even under a stray label letter', () => {
+    const lines = card([
+      ['M', 12, 40],
+      ['Room 2301-2305, Tower 1, 18 Harbour Road', 18],
+      ['Lic No. 2345 6789', 18],
+      ['邮编 200120', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).tel).toEqual([]);
+  });
+
+  it('reads three labelled values on one line, extensions, and numbers without "+" before the country code', () => {
+    const got = extractFields(
+      card([
+        ['T. 2345 6789 M. 9123 4567 E. peter@abc.com', 18],
+        ['+86 21 6888 8888 转 123', 18],
+        ['852-3757 1234', 18],
+      ]),
+      { area: 'hk' },
+    );
+    expect(got).toEqual(
+      fields({
+        tel: ['+852 2345 6789', '+852 9123 4567', '+86 21 6888 8888 ext. 123', '+852 3757 1234'],
+        email: ['peter@abc.com'],
+      }),
+    );
+  });
+
+  it('tells a title with "Company" or "Bank" in it from a company, and parts a title from a company on one line', () => {
+    const got = extractFields(
+      card([
+        ['Company Secretary', 18],
+        ['Head of Digital Banking', 18],
+        ['HKMA Licensed Bank', 18],
+        ['Sun Fat Company', 18],
+        ['Engineer at Foo Bar Ltd.', 18],
+        ['Director, Sales & Marketing', 18],
+      ]),
+      { area: 'hk' },
+    );
+    expect(got).toEqual(
+      fields({
+        company: ['HKMA Licensed Bank', 'Sun Fat Company', 'Foo Bar Ltd.'],
+        position: ['Company Secretary', 'Head of Digital Banking', 'Engineer', 'Director, Sales & Marketing'],
+      }),
+    );
+  });
+
+  it('keeps a labelled number no region accepts as printed', () => {
+    expect(extractFields(card([['Tel: 1234 5678', 18]]), { area: 'hk' }).tel).toEqual(['1234 5678']);
+  });
+
+  it('reads e-mails with a comma for a dot and does not swallow the next word', () => {
+    const got = extractFields(card([['E: info@abc-trading,com.hk Web. www.abc-trading.com.hk', 18]]), { area: 'hk' });
+    expect(got.email).toEqual(['info@abc-trading.com.hk']);
+    expect(got.website).toEqual(['www.abc-trading.com.hk']);
+  });
+
+  it('does not join addresses of different scripts or with a line between them', () => {
+    const lines = card([
+      ['香港中環皇后大道中99號', 18],
+      ['99 Queen’s Road Central, Hong Kong', 18],
+      ['Tel 2345 6789', 18],
+      ['Branch: 2/F, 8 Nathan Road, Kowloon', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual([
+      '香港中環皇后大道中99號',
+      '99 Queen’s Road Central, Hong Kong',
+      'Branch: 2/F, 8 Nathan Road, Kowloon',
+    ]);
+  });
+});
+
+describe('extractFields never throws', () => {
+  it('gives empty fields for no lines, blank lines and pure noise', () => {
+    expect(extractFields([], { area: 'hk' })).toEqual(EMPTY_FIELDS);
+    expect(
+      extractFields(
+        card([
+          ['', 10],
+          ['   ', 10],
+          ['|', 10],
+          ['~ .', 10, 5],
+        ]),
+        { area: 'ch' },
+      ),
+    ).toEqual(EMPTY_FIELDS);
+  });
+
+  it('survives emoji, control characters and malformed lines', () => {
+    const weird = [
+      ...card([
+        ['😀 陳大文 😀', 40],
+        ['\u0000\u0007Tel:\u202e 2345 6789\u200b', 18],
+      ]),
+      { text: undefined, bbox: undefined, confidence: Number.NaN } as unknown as OcrLine,
+      null as unknown as OcrLine,
+    ];
+    const got = extractFields(weird, { area: 'hk' });
+    expect(got.name).toBe('陳大文');
+    expect(got.tel).toEqual(['+852 2345 6789']);
+  });
+
+  it('caps its work on huge input', () => {
+    const big = Array.from({ length: 5000 }, (_, i) => ({
+      text: `${'2345 6789 peter @ x . com '.repeat(60)}${i}`,
+      bbox: { x0: 0, y0: i * 10, x1: 900, y1: i * 10 + 9 },
+      confidence: 90,
+    }));
+    extractFields(card([['Tel 2345 6789', 18]]), { area: 'hk' }); // warm up libphonenumber
+    const start = performance.now();
+    const got = extractFields(big, { area: 'hk' });
+    expect(performance.now() - start).toBeLessThan(3000);
+    expect(() => cardFieldsSchema.parse(got)).not.toThrow();
+  });
+
+  it('gives well-formed fields for any text', () => {
+    const line = fc.record({
+      text: fc.string({ maxLength: 80, unit: 'grapheme' }),
+      bbox: fc.record({ x0: fc.integer(), y0: fc.integer(), x1: fc.integer(), y1: fc.integer() }),
+      confidence: fc.double(),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('hk' as const, 'ch' as const), (lines, area) => {
+        const got = extractFields(lines, { area });
+        expect(cardFieldsSchema.safeParse(got).success).toBe(true);
+        for (const list of [got.company, got.position, got.tel, got.email, got.website, got.address, got.other]) {
+          for (const value of list) expect(value.trim()).not.toBe('');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('scoreFields and f1', () => {
+  const truth = fields({
+    name: '陳大文',
+    english_name: 'Peter Chan',
+    company: ['ABC Limited'],
+    tel: ['+852 2345 6789', '+852 9123 4567'],
+    email: ['peter@abc.com'],
+    other: ['Fax: +852 2345 6780'],
+  });
+
+  it('counts a perfect extraction as all true positives, whatever the spacing, case and phone format', () => {
+    const got = fields({
+      name: '陳 大 文',
+      english_name: 'PETER  CHAN',
+      company: ['abc limited.'],
+      tel: ['(852) 9123-4567', '+852 23456789'],
+      email: [' Peter@ABC.com '],
+      other: ['FAX: 852 2345 6780'],
+    });
+    expect(scoreFields(truth, got)).toEqual({ tp: 7, fp: 0, fn: 0 });
+    expect(fieldF1(truth, got).f1).toBe(1);
+  });
+
+  it('counts a value in the wrong field as one false positive and one false negative', () => {
+    const got = { ...truth, company: [], position: ['ABC Limited'] };
+    expect(scoreFields(truth, got)).toEqual({ tp: 6, fp: 1, fn: 1 });
+  });
+
+  it('counts pairs as a multiset and ignores empty names', () => {
+    const got = fields({ tel: ['+852 2345 6789', '+852 2345 6789'] });
+    expect(scoreFields(truth, got)).toEqual({ tp: 1, fp: 1, fn: 6 });
+    expect(scoreFields(EMPTY_FIELDS, EMPTY_FIELDS)).toEqual({ tp: 0, fp: 0, fn: 0 });
+  });
+
+  it('gives F1 from the counts, 1 when nothing was expected or found, 0 when nothing matched', () => {
+    expect(f1({ tp: 6, fp: 1, fn: 1 })).toBeCloseTo(12 / 14);
+    expect(f1({ tp: 0, fp: 0, fn: 0 })).toBe(1);
+    expect(f1({ tp: 0, fp: 3, fn: 2 })).toBe(0);
+  });
+
+  it('scores the extractor above the naive baseline on a bilingual card', () => {
+    const lines = card([
+      ['宏達科技有限公司', 26],
+      ['陳大文', 58],
+      ['Peter Chan', 30],
+      ['項目經理', 24],
+      ['T: 2345 6789  F: 2345 6780', 18],
+      ['peter@wangtat.com.hk', 18],
+    ]);
+    const cardTruth = fields({
+      name: '陳大文',
+      english_name: 'Peter Chan',
+      company: ['宏達科技有限公司'],
+      position: ['項目經理'],
+      tel: ['+852 2345 6789'],
+      email: ['peter@wangtat.com.hk'],
+      other: ['Fax: +852 2345 6780'],
+    });
+    const ours = fieldF1(cardTruth, extractFields(lines, { area: 'hk' }));
+    const naive = fieldF1(cardTruth, naiveExtract(lines.map((l) => l.text).join('\n')));
+    expect(ours.f1).toBe(1);
+    expect(naive).toEqual({ tp: 2, fp: 2, fn: 5, f1: 4 / 11 });
+  });
+});
+
+describe('naiveExtract', () => {
+  it('takes the first line as the name and e-mails, phones and URLs by regular expression only', () => {
+    const text = 'ABC Limited\nPeter Chan\nTel: +852 2345 6789\npeter@abc.com\nhttps://abc.com/about\nFax 2345 6780';
+    expect(naiveExtract(text)).toEqual(
+      fields({
+        name: 'ABC Limited',
+        tel: ['+852 2345 6789', '2345 6780'],
+        email: ['peter@abc.com'],
+        website: ['https://abc.com/about'],
+      }),
+    );
+  });
+});
