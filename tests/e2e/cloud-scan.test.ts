@@ -18,9 +18,8 @@ import { type E2eServer, startServer } from './support/server';
  * cloud cards whose photos are stored blobs. Then the app is closed in the middle of the queue
  * and a new page, still offline, finds the shots and finishes recognizing them.
  *
- * Recognition here is whatever src/lib/ocr-client.ts is on this branch: the placeholder answers
- * empty fields at once (the real engine is branch ocrengine), so the test asserts the queue's
- * states and the user's correction rather than recognized text.
+ * Recognition is the real one (tesseract.js in the OCR worker, prepared while online, then the
+ * field extractor): every card's name, company, phone and e-mail must come out of the photos.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-scan';
 
@@ -172,6 +171,12 @@ describe('event-mode scanning offline', () => {
     expect(thumbs).toHaveLength(5);
     for (const w of thumbs) expect(w).toBeGreaterThan(0);
 
+    // Recognized offline (tesseract.js in the OCR worker + the field extractor), newest first.
+    const texts = await scan.items.allTextContents();
+    const order = [4, 3, 2, 1, 0].map((i) => CARDS[i] as CardText);
+    order.forEach((card, i) => {
+      for (const value of [card.name, card.company, card.tel, card.email]) expect(texts[i]).toContain(value);
+    });
     await scan.correct(0, 'Name', 'Eddie Lam (corrected)');
     await expect.poll(() => scan.items.nth(0).locator('strong').textContent()).toBe('Eddie Lam (corrected)');
     await page.screenshot({ path: `${SHOTS}/cloud-scan-review.png` });
@@ -184,9 +189,13 @@ describe('event-mode scanning offline', () => {
     const cloud = new CloudPages(page);
     await expect.poll(() => page.getByTestId('cloud-item').count(), { timeout: 20_000 }).toBe(5);
     await cloud.card('Eddie Lam (corrected)').waitFor();
+    for (const card of CARDS.slice(0, 4)) await cloud.card(card.name).waitFor();
     await page.goto('/cloud/search');
     await cloud.search.fill('corrected');
     await expect.poll(() => page.getByTestId('cloud-item').count()).toBe(1);
+    await cloud.search.fill('Harbour Logistics');
+    await expect.poll(() => page.getByTestId('cloud-item').count()).toBe(1);
+    await cloud.card('Bob Lee').waitFor();
 
     // Back online: exactly five cards on the server, each with its stored photo.
     await context.setOffline(false);
@@ -207,7 +216,9 @@ describe('event-mode scanning offline', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\//);
     }
-    expect(JSON.stringify(cards.map((c) => c.extension))).toContain('Eddie Lam (corrected)');
+    const stored = JSON.stringify(cards.map((c) => c.extension));
+    expect(stored).toContain('Eddie Lam (corrected)');
+    for (const card of CARDS) expect(stored).toContain(card.email);
     await page.close();
   });
 
@@ -224,6 +235,9 @@ describe('event-mode scanning offline', () => {
     const front = page.getByTestId('photo-picker-front').locator('img');
     await front.waitFor({ timeout: 20_000 });
     expect(await front.evaluate((img) => (img as HTMLImageElement).src)).toMatch(/^blob:/);
+    // The recognized fields are in the editor (Alice Wong's card).
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Alice Wong');
+    expect(await page.locator('input[value="alice@acme.example"]').count()).toBe(1);
     // An outside callback is never followed.
     await page.goto(`/card/identify/back/${encodeURIComponent('https://evil.example/')}/0`);
     await page.getByTestId('identify-file').setInputFiles(photos[1] as string);
