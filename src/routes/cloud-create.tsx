@@ -133,6 +133,7 @@ function ReadinessNote({ readiness, online, onPrepare }: { readiness: Readiness;
     const percent = Math.round(readiness.done * 100);
     return (
       <div className="cloud-scan-note" role="status" data-testid="ocr-readiness" data-state="preparing">
+        <span>{t('cardscan.ready.needs', { size: megabytes(readiness.bytes) })}</span>
         <span>{t('cardscan.ready.preparing', { percent })}</span>
         <progress max={100} value={percent} aria-label={t('cardscan.ready.preparing', { percent })} />
       </div>

@@ -148,6 +148,7 @@ describe('event-mode scanning offline', () => {
     await scan.open();
     await controlledByServiceWorker(page);
     await scan.readiness.waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/cloud-scan-readiness.png` });
     await expect.poll(() => scan.readiness.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
     // The screens used offline later, once online (their chunks are precached anyway).
     await page.goto('/cloud/list');

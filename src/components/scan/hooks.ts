@@ -12,7 +12,7 @@ export type Readiness =
   | { state: 'checking' }
   | { state: 'ready' }
   | { state: 'missing'; bytes: number }
-  | { state: 'preparing'; done: number }
+  | { state: 'preparing'; done: number; bytes: number }
   | { state: 'failed'; bytes: number };
 
 /**
@@ -39,9 +39,9 @@ export function useOcrReadiness(online: boolean): { readiness: Readiness; prepar
         bytes = now.bytesToDownload;
         setReadiness({ state: 'missing', bytes });
         if (!online) return;
-        setReadiness({ state: 'preparing', done: 0 });
+        setReadiness({ state: 'preparing', done: 0, bytes });
         await client.prepare((done) => {
-          if (live) setReadiness({ state: 'preparing', done });
+          if (live) setReadiness({ state: 'preparing', done, bytes });
         });
         if (live) setReadiness({ state: 'ready' });
       } catch (error) {
