@@ -248,6 +248,46 @@ describe('event-mode scanning offline', () => {
     await page.close();
   });
 
+  it('offline without the OCR files: says what it needs, keeps the shots, recognizes them once online', async () => {
+    const page = await context.newPage();
+    await page.goto('/cloud/list');
+    await context.setOffline(true);
+    // As on a device that never prepared: the engine and language files are not in the cache.
+    await page.evaluate(async () => {
+      const cache = await caches.open('cardbook-ocr');
+      for (const request of await cache.keys()) if (!request.url.includes('manifest')) await cache.delete(request);
+    });
+    const scan = new CloudScanPage(page);
+    await scan.open();
+    await expect.poll(() => scan.readiness.getAttribute('data-state')).toBe('missing');
+    expect(await scan.readiness.textContent()).toMatch(/Scanning offline needs a \d+\.\d MB download/);
+    expect(await scan.readiness.textContent()).toContain('shots are kept');
+    await scan.addPhotos(photos.slice(2, 3));
+    await expect.poll(() => scanStates(page)).toEqual(['queued']);
+    await page.screenshot({ path: `${SHOTS}/cloud-scan-not-ready.png` });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await scanStates(page)).toEqual(['queued']);
+
+    await context.setOffline(false);
+    await expect.poll(() => scan.readiness.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    await expect.poll(() => scanStates(page), { timeout: 30_000 }).toEqual(['ready']);
+    await scan.review();
+    await expect.poll(() => scan.items.first().textContent()).toContain((CARDS[2] as CardText).email);
+    await scan.items
+      .first()
+      .getByRole('button', { name: /^Discard/ })
+      .click();
+    await expect.poll(() => scanStates(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => scanStates(page)).toEqual(['ready']);
+    await scan.items
+      .first()
+      .getByRole('button', { name: /^Discard/ })
+      .click();
+    await expect.poll(() => scanStates(page)).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the shots when the app closes mid-queue; a new page offline finds them and recognizes them', async () => {
     await context.setOffline(true);
     const page = await context.newPage();
