@@ -65,7 +65,11 @@ type CloudCardList = { list: CloudCard[]; page_size: number };
 
 const newUid = (): string => randomUUID().replaceAll('-', '');
 
-/** Makes the cloud writes of one user queue behind each other (without blocking rows that refer to the user). */
+/**
+ * Makes the cloud writes of one user queue behind each other (without blocking rows that refer
+ * to the user). Every write takes it first, so their row locks (cards, then groups, or groups,
+ * then cards) can never be taken in opposite orders by two of them at once.
+ */
 async function lockUser(q: Queryable, userId: number): Promise<void> {
   await q.query('select 1 from users where id = $1 for no key update', [userId]);
 }
@@ -142,8 +146,10 @@ function searchTextOf(rows: readonly CloudRow[]): string {
  */
 async function groupRef(q: Queryable, userId: number, uid: string): Promise<number | null> {
   if (uid === '') return null;
+  // Shared lock: a delete of the group running meanwhile (which ungroups its cards) either
+  // finishes first, and the group reads as deleted, or waits until this card is written.
   const [row] = await q.query<{ id: number; deleted: boolean }>(
-    'select id, deleted_at is not null as deleted from cloud_groups where user_id = $1 and uid = $2',
+    'select id, deleted_at is not null as deleted from cloud_groups where user_id = $1 and uid = $2 for share',
     [userId, uid],
   );
   if (!row) throw cloudGroupNotFound();
@@ -218,6 +224,7 @@ type CardField = (typeof CARD_FIELDS)[number];
 export async function editCloudCard(s: Services, caller: Caller, body: EditCloudCardBody): Promise<CloudCard> {
   const stamp = stampOf(caller);
   const card = await s.db.tx(async (q) => {
+    await lockUser(q, caller.userId);
     const current = await liveCard(q, caller.userId, body.id, true);
     const given = CARD_FIELDS.filter((field) => body[field] !== undefined);
     const winning = given.filter((field) => isNewer(stamp, current.clocks[field]));
@@ -264,6 +271,7 @@ export async function editCloudCard(s: Services, caller: Caller, body: EditCloud
 /** GET /api/ocr/del/{id} and delCloudCard: deletes one of my cards (deleting it again is fine). */
 export async function delCloudCard(s: Services, caller: Caller, params: CloudIdParams): Promise<null> {
   const changed = await s.db.tx(async (q) => {
+    await lockUser(q, caller.userId);
     const row = await cardRowByUid(q, caller.userId, params.id, true);
     if (!row) throw cloudCardNotFound();
     if (row.deleted) return false;
@@ -423,6 +431,7 @@ export async function addCloudGroup(s: Services, caller: Caller, body: AddCloudG
 export async function editCloudGroup(s: Services, caller: Caller, body: EditCloudGroupBody): Promise<CloudGroup> {
   const stamp = stampOf(caller);
   const group = await s.db.tx(async (q) => {
+    await lockUser(q, caller.userId);
     const row = await groupRowByUid(q, caller.userId, body.id, true);
     if (!row || row.deleted) throw cloudGroupNotFound();
     const newer = isNewer(stamp, row.clocks.name);

@@ -70,7 +70,8 @@ export async function settleOutbox(
   rejected: SyncNotice[],
   createdGroups: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, db.meta, async () => {
+  await db.transaction('rw', [db.outbox, db.meta, db.cloudCards, db.cloudGroups], async () => {
+    await dropRefusedCloudAdds(db, rejected);
     await db.outbox.where('id').anyOf(settled).delete();
     await renameCreatedGroups(db, createdGroups);
     if (rejected.length > 0) {
@@ -80,6 +81,26 @@ export async function settleOutbox(
       if (rejected.some((r) => r.key !== 'superseded')) await db.meta.put({ key: 'cursor', value: 0 });
     }
   });
+}
+
+/**
+ * A cloud card or group is listed under its own (device-made) id the moment it is added, so no
+ * pull replaces it: when the server refuses the add (or the change could not be sent), the
+ * local row goes now. The full pull that follows a refusal brings back anything it should hold.
+ */
+async function dropRefusedCloudAdds(db: CardbookDB, rejected: readonly SyncNotice[]): Promise<void> {
+  const refused = rejected.filter((r) => r.key !== 'superseded').map((r) => r.id);
+  if (refused.length === 0) return;
+  const entries = await db.outbox.where('id').anyOf(refused).toArray();
+  for (const entry of entries) {
+    const id = (entry.args as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') continue;
+    if (entry.name === 'addCloudCard') await db.cloudCards.delete(id);
+    else if (entry.name === 'addCloudGroup') {
+      await db.cloudGroups.delete(id);
+      await db.cloudCards.where('group_id').equals(id).modify({ group_id: '' });
+    }
+  }
 }
 
 /**

@@ -58,7 +58,7 @@ export function CloudListPage() {
   const lines = useMemo(() => {
     const out: SectionLine<CloudCardRow>[] = [];
     for (const s of sections ?? []) {
-      // Not grouped shows only when it holds cards, or when there are no groups at all.
+      // "Not grouped" shows only when it holds cards.
       if (s.group === null && s.cards.length === 0) continue;
       out.push({
         kind: 'head',

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyExtension } from '../../server/services/cards';
@@ -120,6 +121,17 @@ describe('cloud cards', () => {
     );
     await page.screenshot({ path: `${SHOTS}/cloud-overlay.png` });
 
+    // Export, made on the device.
+    await cloud.overlay.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'Export contact file (vCard)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Alice-Wong.vcf');
+    const vcf = await readFile((await download.path()) as string, 'utf8');
+    expect(vcf).toContain('FN:Alice Wong\r\nN:Wong;Alice;;;\r\nORG:Acme Trading\r\nTITLE:Director\r\n');
+    expect(vcf).toContain('TEL;TYPE=voice:+852 9123 4567\r\nEMAIL;TYPE=internet:alice@acme.example\r\n');
+
     // Online, her public card is offered as a friend, added through the outbox.
     await cloud.overlay.getByRole('button', { name: 'Add Alice Wong as a friend' }).click();
     await cloud.overlay.getByRole('button', { name: 'Friend added' }).waitFor();
@@ -193,15 +205,15 @@ describe('cloud cards', () => {
     await context.setOffline(false);
     await expect.poll(() => cloud.pending.count(), { timeout: 30_000 }).toBe(0);
 
-    const groups = await getJson<{ list: (CloudGroup & { card_num: number })[] }>(
-      server,
-      '/api/ocr/group/list',
-      user.token,
-    );
-    expect(groups.list.map((g) => [g.name, g.card_num])).toEqual([
-      ['Vendors', 1],
-      ['Clients', 1],
-    ]);
+    const groupList = async () =>
+      (await getJson<{ list: (CloudGroup & { card_num: number })[] }>(server, '/api/ocr/group/list', user.token)).list;
+    await expect
+      .poll(async () => (await groupList()).map((g) => [g.name, g.card_num]), { timeout: 30_000 })
+      .toEqual([
+        ['Vendors', 1],
+        ['Clients', 1],
+      ]);
+    const groups = { list: await groupList() };
     const db = server.app.services.db;
     const live = await db.query<{ uid: string; extension: { key: string; value: string }[]; group_uid: string | null }>(
       `select c.uid, c.extension, g.uid as group_uid from cloud_cards c left join cloud_groups g on g.id = c.group_id
@@ -267,6 +279,36 @@ describe('cloud cards', () => {
       });
       expect(lastTitle).toMatch(/^Person \d+$/);
       expect(await p.getByTestId('cloud-item').count()).toBeLessThan(40);
+
+      // Deleting the group (after trying Undo) leaves its cards not grouped.
+      await p.getByRole('link', { name: 'Groups' }).click();
+      const fair = pages.groupRows.filter({ hasText: 'Fair' });
+      await fair.getByRole('button', { name: 'Delete' }).click();
+      await pages.undo.filter({ hasText: 'Group “Fair” deleted' }).waitFor();
+      expect(await fair.count()).toBe(0);
+      await pages.undo.getByRole('button', { name: 'Undo' }).click();
+      await fair.waitFor();
+      await fair.getByRole('button', { name: 'Delete' }).click();
+      await pages.undo.waitFor({ state: 'detached', timeout: 10_000 });
+      await pages.gotoList();
+      // The list comes back where it was left (the end): to the top, where the heading is.
+      await pages.list.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await p.getByRole('heading', { name: /^Not grouped\s*Cards: 5000$/ }).waitFor();
+      expect(await p.getByRole('heading', { name: /^Fair/ }).count()).toBe(0);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                'select count(*)::int as n from cloud_cards where user_id = $1 and group_id is null and deleted_at is null',
+                [other.id],
+              )
+            )[0]?.n,
+          { timeout: 20_000 },
+        )
+        .toBe(5000);
     } finally {
       await ctx.close();
     }

@@ -398,6 +398,52 @@ describe('cloud groups', () => {
   });
 });
 
+describe('racing writes', () => {
+  it('adds of one id sent at once store one row; a move racing a group delete ends not grouped', async () => {
+    const me = await registerUser(t);
+    const id = newId('race');
+    const gid = newId('raceg');
+    const [cards, groups] = await Promise.all([
+      Promise.all(
+        [1, 2, 3, 4, 5].map((i) =>
+          api<CloudCard>(t, me, 'POST', '/api/ocr/add', { id, extension: rows(['n', `${i}`]) }),
+        ),
+      ),
+      Promise.all(
+        [1, 2, 3].map((i) => api<CloudGroup>(t, me, 'POST', '/api/ocr/group/add', { id: gid, name: `G${i}` })),
+      ),
+    ]);
+    expect(new Set(cards.map((r) => JSON.stringify(r.body.data))).size).toBe(1);
+    expect(new Set(groups.map((r) => JSON.stringify(r.body.data))).size).toBe(1);
+    const [n] = await t.app.services.db.query<{ n: number }>(
+      'select (select count(*)::int from cloud_cards where user_id = $1) + (select count(*)::int from cloud_groups where user_id = $1) as n',
+      [me.id],
+    );
+    expect(n?.n).toBe(2);
+    const [moved, deleted] = await Promise.all([
+      api<CloudCard>(t, me, 'GET', `/api/ocr/move_to_group/${id}/${gid}`),
+      api(t, me, 'GET', `/api/ocr/group/del/${gid}`),
+    ]);
+    expect([moved.status, deleted.status]).toEqual([200, 200]);
+    expect((await detail(me, id)).body.data.group_id).toBe('');
+
+    // Writes touching a card and its group in either order never deadlock.
+    const [from, to] = [await addGroup(me, 'From'), await addGroup(me, 'To')];
+    const card = await addCard(me, { group_id: from.id, extension: [] });
+    const answers = await Promise.all([
+      api(t, me, 'POST', '/api/ocr/edit', { id: card.id, extension: rows(['name', 'Raced']), group_id: to.id }),
+      api(t, me, 'GET', `/api/ocr/group/del/${from.id}`),
+      api(t, me, 'GET', `/api/ocr/move_to_group/${card.id}/${to.id}`),
+      api(t, me, 'POST', '/api/ocr/group/sorting', { ids: [to.id] }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await detail(me, card.id)).body.data).toMatchObject({
+      group_id: to.id,
+      extension: rows(['name', 'Raced']),
+    });
+  });
+});
+
 describe("another user's cards and groups", () => {
   it('are answered 404 everywhere, as ids that do not exist, and left unchanged', async () => {
     const owner = await registerUser(t);

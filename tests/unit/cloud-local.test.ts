@@ -11,7 +11,7 @@ import {
   sectionsOf,
 } from '../../src/db/cloud';
 import { mutate } from '../../src/db/mutations';
-import { applyPull } from '../../src/db/sync-store';
+import { applyPull, settleOutbox } from '../../src/db/sync-store';
 
 let n = 0;
 const dbs: CardbookDB[] = [];
@@ -199,5 +199,38 @@ describe('cloud local effects', () => {
     expect(await ids('MAN.HK')).toEqual(['card00002']);
     expect(await ids('nobody')).toEqual([]);
     expect(await ids('  ')).toEqual([]);
+  });
+});
+
+describe('a refused cloud add', () => {
+  it('is taken off this device; a refused edit is left to the next pull', async () => {
+    const db = freshDb();
+    await db.cloudCards.put(serverCard('card00009'));
+    await mutate(db, 'addCloudGroup', { id: 'grpREFUSED', name: 'Refused' });
+    await mutate(db, 'addCloudCard', {
+      id: 'cardREFUSED',
+      photo: '',
+      photo_bg: '',
+      extension: rows({ name: 'X' }),
+      group_id: 'grpREFUSED',
+    });
+    await mutate(db, 'moveCloudCard', { cardId: 'card00009', groupId: 'grpREFUSED' });
+    await mutate(db, 'editCloudCard', { id: 'card00009', extension: rows({ name: 'Edited' }) });
+    const outbox = await db.outbox.orderBy('seq').toArray();
+    const [group, card, , edit] = outbox;
+    if (!group || !card || !edit) throw new Error('four changes expected');
+    await settleOutbox(
+      db,
+      [group.id, card.id, edit.id],
+      [
+        { id: group.id, name: group.name, msg: 'no' },
+        { id: card.id, name: card.name, msg: 'no' },
+        { id: edit.id, name: edit.name, msg: 'no' },
+      ],
+    );
+    expect(await db.cloudGroups.get('grpREFUSED')).toBeUndefined();
+    expect(await db.cloudCards.get('cardREFUSED')).toBeUndefined();
+    expect(await db.cloudCards.get('card00009')).toMatchObject({ group_id: '', extension: rows({ name: 'Edited' }) });
+    expect(((await db.meta.get('cursor')) as { value: number }).value).toBe(0);
   });
 });
