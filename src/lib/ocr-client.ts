@@ -140,11 +140,8 @@ export function createOcrClient(): OcrClient {
       const remote = open();
       running++;
       try {
+        // An engine that failed to start (files missing offline) is started again by the next call.
         return await remote.recognize(image, { area: options.area });
-      } catch (err) {
-        // A worker that failed to start (files missing offline) is not kept.
-        stop();
-        throw err;
       } finally {
         running--;
         idle();

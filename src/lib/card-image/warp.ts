@@ -70,13 +70,14 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
   if (!h) return { data: out, width, height };
   const { data, width: sw, height: sh } = image;
   // Luminance once per source pixel the card covers (Rec. 601 weights), then bilinear taps on it.
-  const lum = new Float32Array(sw * sh);
   const bx0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p.x))) - 2);
-  const bx1 = Math.min(sw, Math.ceil(Math.max(...quad.map((p) => p.x))) + 2);
+  const bx1 = Math.max(bx0 + 1, Math.min(sw, Math.ceil(Math.max(...quad.map((p) => p.x))) + 2));
   const by0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p.y))) - 2);
-  const by1 = Math.min(sh, Math.ceil(Math.max(...quad.map((p) => p.y))) + 2);
+  const by1 = Math.max(by0 + 1, Math.min(sh, Math.ceil(Math.max(...quad.map((p) => p.y))) + 2));
+  const bw = bx1 - bx0;
+  const lum = new Float32Array(bw * (by1 - by0));
   for (let y = by0; y < by1; y++) {
-    for (let x = bx0, i = y * sw + bx0, j = i * 4; x < bx1; x++, i++, j += 4) {
+    for (let x = bx0, i = (y - by0) * bw, j = (y * sw + bx0) * 4; x < bx1; x++, i++, j += 4) {
       lum[i] = 0.299 * (data[j] as number) + 0.587 * (data[j + 1] as number) + 0.114 * (data[j + 2] as number);
     }
   }
@@ -97,8 +98,9 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
     number,
     number,
   ];
-  const maxX = sw - 1;
-  const maxY = sh - 1;
+  // Taps stay inside the box (coordinates relative to it).
+  const maxX = bw - 1;
+  const maxY = by1 - by0 - 1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let sum = 0;
@@ -108,8 +110,8 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
           const px = x + (i + 0.5) * step;
           const w = h6 * px + h7 * py + h8;
           // Source pixel centres are at integer + 0.5.
-          let sx = (h0 * px + h1 * py + h2) / w - 0.5;
-          let sy = (h3 * px + h4 * py + h5) / w - 0.5;
+          let sx = (h0 * px + h1 * py + h2) / w - 0.5 - bx0;
+          let sy = (h3 * px + h4 * py + h5) / w - 0.5 - by0;
           sx = Math.max(0, Math.min(sx, maxX));
           sy = Math.max(0, Math.min(sy, maxY));
           const x0 = sx | 0;
@@ -118,8 +120,8 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
           const y1 = y0 < maxY ? y0 + 1 : y0;
           const fx = sx - x0;
           const fy = sy - y0;
-          const r0 = y0 * sw;
-          const r1 = y1 * sw;
+          const r0 = y0 * bw;
+          const r1 = y1 * bw;
           const a = (lum[r0 + x0] as number) * (1 - fx) + (lum[r0 + x1] as number) * fx;
           const b = (lum[r1 + x0] as number) * (1 - fx) + (lum[r1 + x1] as number) * fx;
           sum += a * (1 - fy) + b * fy;
