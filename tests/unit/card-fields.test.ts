@@ -390,6 +390,16 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('reads a Han name followed by an English given name on one line', () => {
+    const lines = card([
+      ['陳大文 Peter', 40],
+      ['Sales Manager', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: '陳大文', english_name: 'Peter', position: ['Sales Manager'] }),
+    );
+  });
+
   it('takes no place name for an English name', () => {
     const lines = card([
       ['陳大文', 40],
@@ -398,6 +408,17 @@ describe('extractFields rules', () => {
     ]);
     expect(extractFields(lines, { area: 'hk' })).toEqual(
       fields({ name: '陳大文', english_name: 'Chan Tai Man (Peter)', other: ['Causeway Bay'] }),
+    );
+  });
+
+  it('reads labels in two languages before one value, and trims stray quotes', () => {
+    const lines = card([
+      ['Peter Chan ‘', 30],
+      ['地址 Address: 香港中環', 18],
+      ['公司 Company: 宏達', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: 'Peter Chan', company: ['宏達'], address: ['香港中環'] }),
     );
   });
 

@@ -190,9 +190,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     for (const segment of rest.split(parts)) {
       const comma = /[,，、]\s*$/.test(segment);
       let text = trimEdges(segment.replace(/\s+/g, ' '));
-      const lead = leadingLabel(text);
       let forced = label === 'address' || label === 'company' ? label : null;
-      if (lead) {
+      // Labels in two languages come one after the other ("地址 Address: …").
+      for (let lead = leadingLabel(text), n = 0; lead && n < 3; lead = leadingLabel(text), n++) {
         text = trimEdges(lead.rest);
         forced = lead.kind === 'address' || lead.kind === 'company' ? lead.kind : forced;
       }
@@ -211,7 +211,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const [order, piece] of pieces.entries()) {
     if (piece.kind !== 'rest') continue;
     const both = splitBilingualName(piece.text);
-    const shapes = both ? [nameShape(both[0]), nameShape(both[1])] : [nameShape(piece.text)];
+    // "陳大文 Peter Chan", or "陳大文 Peter" with an English given name only.
+    const given =
+      both && /^[A-Z][a-z]+$/.test(both[1]) ? { kind: 'latin' as const, name: both[1], rest: [], likely: true } : null;
+    const shapes = both ? [nameShape(both[0]), nameShape(both[1]) ?? given] : [nameShape(piece.text)];
     if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) continue;
     for (const shape of shapes) {
       if (!shape) continue;

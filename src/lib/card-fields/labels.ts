@@ -175,6 +175,8 @@ export function leadingLabel(text: string): { kind: LabelKind; rest: string } | 
   const colon = m[0].includes(':');
   if (/^[a-z]$/i.test(m[1]) && !colon) return null;
   const kind = kindOfChain(m[1]);
-  if (kind === 'company' && !colon) return null;
-  return kind ? { kind, rest: text.slice(m[0].length) } : null;
+  const rest = text.slice(m[0].length);
+  // "公司" begins company names too: a label only before a colon or another label ("公司 Company:").
+  if (kind === 'company' && !colon && !leadingLabel(rest.trimStart())) return null;
+  return kind ? { kind, rest } : null;
 }

@@ -40,7 +40,7 @@ export function cleanText(raw: string): string {
 }
 
 /** Separators and OCR dust that never begin or end a value. */
-const EDGE = /^[\s|:;,.\-–—/\\'·。、，：；!?]+|[\s|:;,\-–—/\\'·。、，：；!?]+$/g;
+const EDGE = /^[\s|:;,.\-–—/\\'‘’…·。、，：；!?]+|[\s|:;,\-–—/\\'‘’…·。、，：；!?]+$/g;
 
 /** The text without separators at its ends (a final "." stays: "Ltd."). */
 export function trimEdges(text: string): string {
