@@ -40,12 +40,15 @@ const page = <P extends string>(
 const CARDS = ['card', 'company', 'share'] as const;
 /** The friends screens show friends' cards with the card components. */
 const FRIENDS = ['friends', 'card'] as const;
+/** The cloud screens show cloud cards with the card components (photos, SPEC §5 actions). */
+const CLOUD = ['cloud', 'card'] as const;
 const later = <P extends string>(path: P, feature: FeatureKey) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailableRoute, staticData: { feature } });
 
 const auth = () => import('./routes/auth');
 const profile = () => import('./routes/profile');
 const information = () => import('./routes/information');
+const identify = () => import('./routes/card-identify');
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./routes/home'), 'HomePage'),
@@ -65,13 +68,13 @@ const routeTree = rootRoute.addChildren([
   page('/search', () => import('./routes/friends-search'), 'FriendsSearchPage', FRIENDS),
   page('/friendsCategory', () => import('./routes/friends-category'), 'FriendsCategoryPage', FRIENDS),
   page('/card/create', () => import('./routes/card-create'), 'CardCreatePage', CARDS),
-  later('/card/identify/$imgPosition/$callbackPath/$cardId', 'scan'),
+  page('/card/identify/$imgPosition/$callbackPath/$cardId', identify, 'CardIdentifyPage', ['cardscan']),
   page('/card/info', () => import('./routes/card-info'), 'CardInfoPage', CARDS),
   later('/exclusiveCard', 'exclusive'),
   later('/bindExclusiveCard/$no', 'exclusive'),
   page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage', CARDS),
   page('/scanqrcode', () => import('./routes/scan-qr-code'), 'ScanQrCodePage', ['scan']),
-  later('/cardLdentify', 'scan'),
+  page('/cardLdentify', identify, 'CardIdentifyChoicePage', ['cardscan']),
   later('/site', 'site'),
   later('/about', 'about'),
   later('/tutorial', 'tutorial'),
@@ -87,10 +90,10 @@ const routeTree = rootRoute.addChildren([
   page('/information/edit', information, 'InformationEditPage', CARDS),
   later('/policy/$type', 'policy'),
   page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage', CARDS),
-  later('/cloud/list', 'cloud'),
-  later('/cloud/create', 'cloud'),
-  later('/cloud/search', 'cloud'),
-  later('/cloud/category/list', 'cloud'),
+  page('/cloud/list', () => import('./routes/cloud-list'), 'CloudListPage', CLOUD),
+  page('/cloud/create', () => import('./routes/cloud-create'), 'CloudCreatePage', ['cardscan', 'cloud']),
+  page('/cloud/search', () => import('./routes/cloud-search'), 'CloudSearchPage', CLOUD),
+  page('/cloud/category/list', () => import('./routes/cloud-category'), 'CloudCategoryPage', CLOUD),
   later('/oauth/confirm/$appType/$appKey', 'oauth'),
 ]);
 

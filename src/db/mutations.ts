@@ -2,6 +2,7 @@ import {
   type CardExtension,
   type CardExtensionInput,
   type CardShare,
+  type CloudRow,
   type CreateCardBody,
   FRIEND_STATUS_NORMAL,
   MAIN_GROUP_ID,
@@ -47,6 +48,11 @@ function withoutBlankEntries(extension: CardExtensionInput): CardExtension {
     industry: extension.industry.filter(filled),
     social: extension.social.filter(filled),
   };
+}
+
+/** Extension rows as the server keeps them: keys trimmed, rows with a blank value dropped. */
+function cloudRowsOf(rows: readonly CloudRow[]): CloudRow[] {
+  return rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key.trim(), value: r.value }));
 }
 
 /** group_id "1,5,7" as numbers. */
@@ -190,15 +196,60 @@ const localEffects: LocalEffects = {
   async readNotifications(db) {
     await db.notifications.where('status_user').equals(NOTIFY_UNREAD).modify({ status_user: NOTIFY_READ });
   },
-  // Cloud cards (issue 12): local effects to come with the cloud screens.
-  async addCloudCard() {},
-  async editCloudCard() {},
-  async delCloudCard() {},
-  async moveCloudCard() {},
-  async addCloudGroup() {},
-  async editCloudGroup() {},
-  async delCloudGroup() {},
-  async sortCloudGroups() {},
+  // Cloud cards (issue 12). Ids are made on the device, so a card or group made offline is
+  // listed under its final id at once and a pull simply replaces it with the server's row.
+  async addCloudCard(db, args) {
+    const current = await db.cloudCards.get(args.id);
+    const now = Date.now();
+    await db.cloudCards.put({
+      id: args.id,
+      photo: args.photo ?? '',
+      photo_bg: args.photo_bg ?? '',
+      extension: cloudRowsOf(args.extension),
+      group_id: args.group_id ?? '',
+      created_at: current?.created_at ?? now,
+      updated_at: current?.updated_at ?? now,
+    });
+  },
+  async editCloudCard(db, args) {
+    const card = await db.cloudCards.get(args.id);
+    if (!card) return;
+    const next = { ...card };
+    if (args.photo !== undefined) next.photo = args.photo;
+    if (args.photo_bg !== undefined) next.photo_bg = args.photo_bg;
+    if (args.extension !== undefined) next.extension = cloudRowsOf(args.extension);
+    if (args.group_id !== undefined) next.group_id = args.group_id;
+    await db.cloudCards.put(next);
+  },
+  async delCloudCard(db, args) {
+    await db.cloudCards.delete(args.id);
+  },
+  async moveCloudCard(db, args) {
+    const groupId = args.groupId === '0' ? '' : args.groupId;
+    await db.cloudCards.update(args.cardId, { group_id: groupId });
+  },
+  async addCloudGroup(db, args) {
+    const current = await db.cloudGroups.get(args.id);
+    const groups = await db.cloudGroups.toArray();
+    const sort = current?.sort ?? Math.max(0, ...groups.map((g) => g.sort)) + 1;
+    await db.cloudGroups.put({ id: args.id, name: args.name, sort });
+  },
+  async editCloudGroup(db, args) {
+    await db.cloudGroups.update(args.id, { name: args.name });
+  },
+  async delCloudGroup(db, args) {
+    await db.cloudGroups.delete(args.id);
+    await db.cloudCards.where('group_id').equals(args.id).modify({ group_id: '' });
+  },
+  async sortCloudGroups(db, args) {
+    // The named groups first, in that order; any other (made meanwhile elsewhere) after them.
+    const groups = await db.cloudGroups.toArray();
+    const rank = new Map(args.ids.map((id, i) => [id, i]));
+    const ordered = groups.sort(
+      (a, b) => (rank.get(a.id) ?? args.ids.length + a.sort) - (rank.get(b.id) ?? args.ids.length + b.sort),
+    );
+    await db.cloudGroups.bulkPut(ordered.map((g, i) => ({ ...g, sort: i + 1 })));
+  },
 };
 
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
@@ -252,6 +303,8 @@ export const LOCAL_TABLES = (db: CardbookDB) => [
   db.groups,
   db.friends,
   db.notifications,
+  db.cloudCards,
+  db.cloudGroups,
 ];
 
 /** Makes a change now and queues it for the server, atomically. */

@@ -5,6 +5,8 @@ export { clientId } from './client-id';
 import type { Profile, PullResult } from '../api';
 import type {
   CardbookDB,
+  CloudCardRow,
+  CloudGroupRow,
   FriendRow,
   GroupRow,
   NotificationRow,
@@ -68,7 +70,8 @@ export async function settleOutbox(
   rejected: SyncNotice[],
   createdGroups: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, db.meta, async () => {
+  await db.transaction('rw', [db.outbox, db.meta, db.cloudCards, db.cloudGroups], async () => {
+    await dropRefusedCloudAdds(db, rejected);
     await db.outbox.where('id').anyOf(settled).delete();
     await renameCreatedGroups(db, createdGroups);
     if (rejected.length > 0) {
@@ -78,6 +81,26 @@ export async function settleOutbox(
       if (rejected.some((r) => r.key !== 'superseded')) await db.meta.put({ key: 'cursor', value: 0 });
     }
   });
+}
+
+/**
+ * A cloud card or group is listed under its own (device-made) id the moment it is added, so no
+ * pull replaces it: when the server refuses the add (or the change could not be sent), the
+ * local row goes now. The full pull that follows a refusal brings back anything it should hold.
+ */
+async function dropRefusedCloudAdds(db: CardbookDB, rejected: readonly SyncNotice[]): Promise<void> {
+  const refused = rejected.filter((r) => r.key !== 'superseded').map((r) => r.id);
+  if (refused.length === 0) return;
+  const entries = await db.outbox.where('id').anyOf(refused).toArray();
+  for (const entry of entries) {
+    const id = (entry.args as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') continue;
+    if (entry.name === 'addCloudCard') await db.cloudCards.delete(id);
+    else if (entry.name === 'addCloudGroup') {
+      await db.cloudGroups.delete(id);
+      await db.cloudCards.where('group_id').equals(id).modify({ group_id: '' });
+    }
+  }
 }
 
 /**
@@ -103,14 +126,14 @@ export async function renameCreatedGroups(
 }
 
 /** The rows of one keyed table in a page: the last row of each key, a value or null (deleted). */
-type Changes<T> = Map<number, T | null>;
+type Changes<T, K = number> = Map<K, T | null>;
 
 /** Writes a table's changes with two bulk requests instead of one awaited request per row. */
-async function writeChanges<T>(
-  table: { bulkDelete(keys: number[]): Promise<void>; bulkPut(items: readonly T[]): Promise<unknown> },
-  changes: Changes<T>,
+async function writeChanges<T, K>(
+  table: { bulkDelete(keys: K[]): Promise<void>; bulkPut(items: readonly T[]): Promise<unknown> },
+  changes: Changes<T, K>,
 ): Promise<void> {
-  const deleted: number[] = [];
+  const deleted: K[] = [];
   const values: T[] = [];
   for (const [key, value] of changes) {
     if (value === null) deleted.push(key);
@@ -130,6 +153,8 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
     const groups: Changes<GroupRow> = new Map();
     const friends: Changes<FriendRow> = new Map();
     const notifications: Changes<NotificationRow> = new Map();
+    const cloudCards: Changes<CloudCardRow, string> = new Map();
+    const cloudGroups: Changes<CloudGroupRow, string> = new Map();
     for (const row of page.rows) {
       switch (row.table) {
         case 'profile':
@@ -156,11 +181,19 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
         case 'notification':
           notifications.set(Number(row.key), row.deleted || !row.value ? null : row.value);
           break;
+        case 'cloudCard':
+          cloudCards.set(row.key, row.deleted || !row.value ? null : row.value);
+          break;
+        case 'cloudGroup':
+          cloudGroups.set(row.key, row.deleted || !row.value ? null : row.value);
+          break;
       }
     }
     await writeChanges(db.groups, groups);
     await writeChanges(db.friends, friends);
     await writeChanges(db.notifications, notifications);
+    await writeChanges(db.cloudCards, cloudCards);
+    await writeChanges(db.cloudGroups, cloudGroups);
     await db.meta.put({ key: 'cursor', value: page.cursor });
     if (page.rows.length > 0) {
       // Groups and friends added on this device wait for the server's rows; pending ones are

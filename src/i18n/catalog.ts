@@ -2,6 +2,8 @@ import { LOCALES, type Locale } from './langs';
 import { app } from './locales/app';
 import { auth } from './locales/auth';
 import { card } from './locales/card';
+import { cardscan } from './locales/cardscan';
+import { cloud } from './locales/cloud';
 import { company } from './locales/company';
 import { friends } from './locales/friends';
 import { http } from './locales/http';
@@ -14,13 +16,13 @@ import { version } from './locales/version';
  * The catalogue: one file per namespace under ./locales, each holding all six languages. The
  * one source of user-visible text for app and server alike.
  */
-const namespaces = { app, auth, server, http, version, company, card, share, friends, scan };
+const namespaces = { app, auth, server, http, version, company, card, share, friends, scan, cloud, cardscan };
 
 /**
  * Namespaces only some screens use: the app loads them with those screens' routes
  * (src/router.tsx), not with the first page. The rest load at start-up.
  */
-export const FEATURE_NAMESPACES = ['card', 'company', 'share', 'friends', 'scan'] as const;
+export const FEATURE_NAMESPACES = ['card', 'company', 'share', 'friends', 'scan', 'cloud', 'cardscan'] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 
 type Namespaces = typeof namespaces;

@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEditor } from '../components/card/CardEditor';
 import { draftOf } from '../components/card/draft';
+import { clearScanHandoff, draftWithScan, readScanHandoff } from '../components/card/scan-handoff';
 import { useMyCard, useProfile, useSession, useSyncState } from '../session/hooks';
 
 /**
@@ -15,6 +17,8 @@ export function CardCreatePage() {
   const card = useMyCard();
   const profile = useProfile();
   const sync = useSyncState();
+  // Fields recognized on my paper card (/card/identify), read once when the screen opens.
+  const [scanned] = useState(readScanHandoff);
   // Before the first pull an empty editor could overwrite a card this device has not seen yet.
   const firstPull = card === null && sync.lastSyncAt === 0 && sync.online && navigator.onLine;
   if (session === null) {
@@ -30,11 +34,23 @@ export function CardCreatePage() {
       </main>
     );
   }
+  const initial = draftOf(card, profile?.fullName ?? '');
   return (
     <main className="page">
       <h1>{card ? t('card.editTitle') : t('card.createTitle')}</h1>
       {/* The editor keeps the draft made when it opened; later syncs do not overwrite typing. */}
-      <CardEditor initial={draftOf(card, profile?.fullName ?? '')} isNew={card === null} />
+      <CardEditor
+        initial={initial}
+        start={scanned ? draftWithScan(initial, scanned) : undefined}
+        isNew={card === null}
+      />
+      {scanned ? <ClearHandoff /> : null}
     </main>
   );
+}
+
+/** The recognized fields are in the editor now: a reload starts from my card again. */
+function ClearHandoff() {
+  useEffect(clearScanHandoff, []);
+  return null;
 }

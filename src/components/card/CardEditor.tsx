@@ -56,10 +56,19 @@ type FocusTarget = { id: string; action: 'remove' | 'undo' | 'first' };
  * right away (`stageUpload`) and the draft holds its `local:` reference; the sync worker uploads
  * it before sending the change.
  */
-export function CardEditor({ initial, isNew }: { initial: CardDraft; isNew: boolean }) {
+export function CardEditor({
+  initial,
+  isNew,
+  start,
+}: {
+  initial: CardDraft;
+  isNew: boolean;
+  /** Where editing starts when not from `initial` (fields recognized on my paper card): saving sends the difference. */
+  start?: CardDraft;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState(start ?? initial);
   const [errors, setErrors] = useState<Record<string, DraftError>>({});
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);

@@ -1,0 +1,181 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CARD_LABEL_MAX,
+  CARD_TEXT_MAX,
+  CLOUD_ROW_KEYS,
+  CLOUD_ROWS_MAX,
+  type CloudRow,
+  type CloudRowKey,
+} from '../../api';
+import { PlusIcon, TrashIcon } from '../card/icons';
+import '../card/editor.css';
+import './cloud.css';
+
+/** Input hints per key, for the on-screen keyboard and autofill. */
+const INPUTS: Partial<
+  Record<CloudRowKey, { type: string; inputMode?: 'tel' | 'email' | 'url'; autoComplete: string }>
+> = {
+  name: { type: 'text', autoComplete: 'off' },
+  tel: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'off' },
+  website: { type: 'url', inputMode: 'url', autoComplete: 'off' },
+};
+
+export const isCloudRowKey = (key: string): key is CloudRowKey => (CLOUD_ROW_KEYS as readonly string[]).includes(key);
+
+/** The label a row's key shows: the app's own keys in the chosen language, any other as it is. */
+export function useCloudKeyLabel(): (key: string) => string {
+  const { t } = useTranslation();
+  return (key) => (isCloudRowKey(key) ? t(`cloud.keys.${key}`) : key);
+}
+
+type Focus = { index: number; part: 'key' | 'remove' | 'add' | 'up' | 'down' };
+
+/**
+ * The rows of a cloud card (SPEC §3 "Cloud card": key/value extension rows), edited in place: a
+ * key picker of CLOUD_ROW_KEYS (a key the app does not know, from another client, is kept and
+ * offered as it is), the value, move up/down, remove, and add. Controlled: it holds no state of
+ * its own, so the cloud-card overlay and the scanner's review queue each keep the rows where
+ * they like. Needs the `cloud` messages (load the namespace with the route).
+ *
+ * Rows whose value is blank are kept while editing; callers drop them when saving (the server
+ * drops them too, src/api/cloud.ts).
+ */
+export function CloudCardEditor({ rows, onChange }: { rows: CloudRow[]; onChange(rows: CloudRow[]): void }) {
+  const { t } = useTranslation();
+  const label = useCloudKeyLabel();
+  const titleId = useId();
+  const root = useRef<HTMLElement>(null);
+  const focus = useRef<Focus | null>(null);
+
+  // Keyboard users keep their place: after adding, the new row's key; after removing, the next
+  // row's remove button (or Add); after a move, the same button on the moved row.
+  useEffect(() => {
+    const target = focus.current;
+    if (!target || !root.current) return;
+    focus.current = null;
+    const el =
+      target.part === 'add'
+        ? root.current.querySelector<HTMLElement>('[data-action="add"]')
+        : root.current.querySelector<HTMLElement>(`[data-row="${target.index}"] [data-action="${target.part}"]`);
+    el?.focus();
+  });
+
+  const set = (index: number, patch: Partial<CloudRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const remove = (index: number) => {
+    focus.current = index < rows.length - 1 ? { index, part: 'remove' } : { index: 0, part: 'add' };
+    onChange(rows.filter((_, i) => i !== index));
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    if (to < 0 || to >= rows.length) return;
+    const next = rows.slice();
+    const [row] = next.splice(index, 1);
+    if (row) next.splice(to, 0, row);
+    const last = rows.length - 1;
+    focus.current = { index: to, part: by < 0 ? (to === 0 ? 'down' : 'up') : to === last ? 'up' : 'down' };
+    onChange(next);
+  };
+  const add = () => {
+    const used = new Set(rows.map((r) => r.key));
+    const key = CLOUD_ROW_KEYS.find((k) => !used.has(k) && k !== 'other') ?? 'other';
+    focus.current = { index: rows.length, part: 'key' };
+    onChange([...rows, { key, value: '' }]);
+  };
+
+  return (
+    <section ref={root} className="cloud-editor" aria-labelledby={titleId}>
+      <h2 id={titleId} className="editor-section-title">
+        {t('cloud.editor.label')}
+      </h2>
+      {rows.length === 0 ? <p className="editor-hint">{t('cloud.editor.empty')}</p> : null}
+      <ol className="entry-edits cloud-rows">
+        {rows.map((row, index) => {
+          const name = t('cloud.editor.row', { n: index + 1, key: label(row.key) });
+          const input = isCloudRowKey(row.key) ? INPUTS[row.key] : undefined;
+          const multiline = row.key === 'address' || row.key === 'other';
+          const common = {
+            'aria-label': t('cloud.editor.valueOf', { row: name }),
+            className: 'entry-input',
+            maxLength: CARD_TEXT_MAX,
+            value: row.value,
+            'data-action': 'value',
+          } as const;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no ids; inputs are controlled
+            <li key={index} className="entry-edit cloud-row" data-row={index}>
+              <div className="entry-edit-head">
+                <select
+                  className="entry-select"
+                  data-action="key"
+                  aria-label={t('cloud.editor.keyOf', { row: name })}
+                  value={row.key}
+                  onChange={(e) => set(index, { key: e.target.value.slice(0, CARD_LABEL_MAX) })}
+                >
+                  {isCloudRowKey(row.key) ? null : <option value={row.key}>{row.key}</option>}
+                  {CLOUD_ROW_KEYS.map((key) => (
+                    <option key={key} value={key}>
+                      {label(key)}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  className="icon-btn cloud-row-move"
+                  data-action="up"
+                  aria-label={t('cloud.editor.up', { row: name })}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <span aria-hidden="true">↑</span>
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn cloud-row-move"
+                  data-action="down"
+                  aria-label={t('cloud.editor.down', { row: name })}
+                  disabled={index === rows.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <span aria-hidden="true">↓</span>
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn entry-remove"
+                  data-action="remove"
+                  aria-label={t('cloud.editor.remove', { row: name })}
+                  onClick={() => remove(index)}
+                >
+                  <TrashIcon />
+                </button>
+              </div>
+              {multiline ? (
+                <textarea {...common} rows={2} onChange={(e) => set(index, { value: e.target.value })} />
+              ) : (
+                <input
+                  {...common}
+                  type={input?.type ?? 'text'}
+                  inputMode={input?.inputMode}
+                  autoComplete={input?.autoComplete ?? 'off'}
+                  onChange={(e) => set(index, { value: e.target.value })}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-ghost btn-add"
+        data-action="add"
+        disabled={rows.length >= CLOUD_ROWS_MAX}
+        onClick={add}
+      >
+        <PlusIcon />
+        {t('cloud.editor.add')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,347 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CloudRow,
+  PUBLIC_MATCH_MAX,
+  type PublicMatch,
+  publicMatchBodySchema,
+  publicMatchResponseSchema,
+} from '../../api';
+import { useOnline } from '../../app/RootLayout';
+import {
+  type CloudCardRow,
+  type CloudGroupRow,
+  cloudCardSubtitle,
+  cloudCardTitle,
+  db,
+  mutate,
+  rowValues,
+  usePhotoSrc,
+} from '../../db';
+import { api } from '../../lib/api';
+import { type CardAction, mailAction, mapAction, phoneAction, websiteAction } from '../../lib/card-actions';
+import { isCancelled } from '../../lib/request';
+import { addFriends } from '../../session/friend-adds';
+import { ActionSheet } from '../ActionSheet';
+import { CardPhotos } from '../card';
+import { GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '../card/icons';
+import { CloseIcon } from '../icons';
+import { toast } from '../toast';
+import { useDismiss } from '../use-dismiss';
+import { CloudCardEditor, useCloudKeyLabel } from './CloudCardEditor';
+import { useCloudCard, useCloudGroups, usePendingCloudIds } from './hooks';
+import { deleteCloudWithUndo } from './pending-delete';
+import { saveCards, useCsvHeaders } from './use-export';
+import '../friends/friends.css';
+import './cloud.css';
+
+type ActionKind = 'map' | 'call' | 'mail' | 'site';
+/** SPEC §5 per key: what a row's icon opens. */
+const ACTIONS: Partial<Record<string, { kind: ActionKind; rule: (value: string) => CardAction }>> = {
+  address: { kind: 'map', rule: mapAction },
+  tel: { kind: 'call', rule: phoneAction },
+  email: { kind: 'mail', rule: mailAction },
+  website: { kind: 'site', rule: websiteAction },
+};
+const ICONS: Record<ActionKind, () => ReactNode> = {
+  map: MapPinIcon,
+  call: PhoneIcon,
+  mail: MailIcon,
+  site: GlobeIcon,
+};
+const NOT_GROUPED = '0';
+
+/**
+ * SPEC §2 cloud-card detail overlay: front and back images (flip when a back exists) and the
+ * key/value rows with their SPEC §5 actions; edit the rows, move to a group, export (vCard,
+ * CSV, made here), delete with undo. Every change goes through mutate(), so offline too. When
+ * online, public Cardbook cards sharing an email or phone are offered as friends. It is a
+ * full-screen layer over the page (and its footer nav), held in the page's state, so a route
+ * change closes it.
+ */
+export function CloudCardOverlay(props: { cardId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const card = useCloudCard(props.cardId);
+  const groups = useCloudGroups();
+  const pendingIds = usePendingCloudIds();
+  const close = useDismiss<HTMLButtonElement>(props.onClose);
+  const titleId = useId();
+  const [sheet, setSheet] = useState<'none' | 'move' | 'export'>('none');
+  const [editing, setEditing] = useState<CloudRow[] | null>(null);
+  const csvHeaders = useCsvHeaders();
+
+  // Deleted (here, elsewhere, or by a pull): nothing left to show.
+  useEffect(() => {
+    if (card === null) props.onClose();
+  }, [card, props.onClose]);
+
+  const group = groups?.find((g) => g.id === card?.group_id) ?? null;
+  const title = card ? cloudCardTitle(card) || t('cloud.list.unnamed') : '';
+
+  const move = async (key: string) => {
+    setSheet('none');
+    if (!card) return;
+    const target = groups?.find((g) => g.id === key) ?? null;
+    await mutate(db, 'moveCloudCard', { cardId: card.id, groupId: target ? target.id : NOT_GROUPED });
+    toast(t('cloud.card.moved', { group: target?.name ?? t('cloud.list.notGrouped') }), 'success');
+  };
+
+  const exportAs = (key: string) => {
+    setSheet('none');
+    if (!card) return;
+    try {
+      saveCards([card], key === 'vcf' ? 'vcf' : 'csv', title, csvHeaders);
+    } catch {
+      toast(t('cloud.card.exportFailed'), 'error');
+    }
+  };
+
+  const save = async (rows: CloudRow[]) => {
+    if (!card) return;
+    const extension = rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key, value: r.value.trim() }));
+    await mutate(db, 'editCloudCard', { id: card.id, extension });
+    setEditing(null);
+    toast(t('cloud.card.saved'), 'success');
+  };
+
+  const onDelete = () => {
+    if (!card) return;
+    deleteCloudWithUndo({ kind: 'card', id: card.id, title });
+    props.onClose();
+  };
+
+  return (
+    <div className="friend-overlay cloud-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="friend-overlay-head">
+        <h2 id={titleId}>{t('cloud.card.title')}</h2>
+        <button
+          ref={close}
+          type="button"
+          className="icon-btn"
+          aria-label={t('cloud.card.close')}
+          onClick={props.onClose}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      {!card ? (
+        <p className="empty-note" role="status">
+          {t('app.common.loading')}
+        </p>
+      ) : (
+        <div className="friend-overlay-body">
+          <Photos card={card} name={title} />
+          <div className="cloud-overlay-names">
+            <p className="friend-overlay-name" data-testid="cloud-card-title">
+              {title}
+            </p>
+            {cloudCardSubtitle(card) ? <p className="friend-overlay-company">{cloudCardSubtitle(card)}</p> : null}
+            <p className="cloud-overlay-group" data-testid="cloud-card-group">
+              {t('cloud.card.group', { group: group?.name ?? t('cloud.list.notGrouped') })}
+            </p>
+            {pendingIds.has(card.id) ? (
+              <p className="friend-pending-note" role="note">
+                {t('cloud.card.pending')}
+              </p>
+            ) : null}
+          </div>
+          {editing ? (
+            <form
+              className="cloud-edit"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void save(editing);
+              }}
+            >
+              <CloudCardEditor rows={editing} onChange={setEditing} />
+              <div className="form-actions cloud-edit-actions">
+                <button type="button" className="btn btn-ghost" onClick={() => setEditing(null)}>
+                  {t('cloud.card.cancel')}
+                </button>
+                <button type="submit" className="btn btn-primary">
+                  {t('cloud.card.save')}
+                </button>
+              </div>
+            </form>
+          ) : (
+            <>
+              <div className="friend-actions cloud-actions">
+                <button type="button" className="btn btn-secondary" onClick={() => setEditing(card.extension.slice())}>
+                  {t('cloud.card.edit')}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => setSheet('move')}>
+                  {t('cloud.card.move')}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => setSheet('export')}>
+                  {t('cloud.card.export')}
+                </button>
+                <button type="button" className="btn btn-ghost friend-delete" onClick={onDelete}>
+                  {t('cloud.card.delete')}
+                </button>
+              </div>
+              <CloudRows rows={card.extension} />
+              <PublicMatches card={card} />
+            </>
+          )}
+        </div>
+      )}
+      {sheet === 'move' && card ? (
+        <ActionSheet
+          title={t('cloud.card.choose')}
+          items={[
+            ...(groups ?? []).map((g: CloudGroupRow) => ({
+              key: g.id,
+              label: g.name,
+              selected: g.id === card.group_id,
+            })),
+            { key: NOT_GROUPED, label: t('cloud.list.notGrouped'), selected: card.group_id === '' },
+          ]}
+          cancelLabel={t('cloud.card.cancel')}
+          onSelect={(key) => void move(key)}
+          onCancel={() => setSheet('none')}
+        />
+      ) : null}
+      {sheet === 'export' ? (
+        <ActionSheet
+          title={t('cloud.card.export')}
+          items={[
+            { key: 'vcf', label: t('cloud.card.exportVcf') },
+            { key: 'csv', label: t('cloud.card.exportCsv') },
+          ]}
+          cancelLabel={t('cloud.card.cancel')}
+          onSelect={exportAs}
+          onCancel={() => setSheet('none')}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Photos({ card, name }: { card: CloudCardRow; name: string }) {
+  const front = usePhotoSrc(card.photo);
+  const back = usePhotoSrc(card.photo_bg);
+  return <CardPhotos photo={card.photo} photo_back={card.photo_bg} name={name} srcs={{ front, back }} />;
+}
+
+/** The rows, each with its label and, for phone, email, website and address, its SPEC §5 action. */
+export function CloudRows({ rows }: { rows: readonly CloudRow[] }) {
+  const { t } = useTranslation();
+  const label = useCloudKeyLabel();
+  const shown = rows.filter((r) => r.value.trim() !== '');
+  if (shown.length === 0) return <p className="empty-note">{t('cloud.card.noRows')}</p>;
+  return (
+    <ul className="entry-list cloud-row-list" data-testid="cloud-rows">
+      {shown.map((row, i) => {
+        const action = ACTIONS[row.key];
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows, no identity of their own
+          <li key={i} className="entry">
+            <div className="entry-text">
+              <span className="entry-label">{label(row.key)}</span>
+              <span className="entry-main">{row.value}</span>
+            </div>
+            {action ? <RowAction kind={action.kind} action={action.rule(row.value)} value={row.value} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function RowAction(props: { kind: ActionKind; action: CardAction; value: string }) {
+  const { t } = useTranslation();
+  const Icon = ICONS[props.kind];
+  const name = t(`card.actions.${props.kind}`, { value: props.value.trim() });
+  const { action } = props;
+  if (!action.ok) {
+    return (
+      <button
+        type="button"
+        className="entry-action"
+        aria-label={name}
+        onClick={() => toast(t(action.messageKey), 'error')}
+      >
+        <Icon />
+      </button>
+    );
+  }
+  return (
+    <a
+      className="entry-action"
+      href={action.href}
+      aria-label={name}
+      {...(action.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      <Icon />
+    </a>
+  );
+}
+
+type Match = PublicMatch['list'][number];
+
+/**
+ * Public cards on Cardbook holding one of this card's emails or phones (POST /api/ocr/public_match),
+ * each offered as a friend through the outbox. Asked only when online; offline it says nothing.
+ */
+function PublicMatches({ card }: { card: CloudCardRow }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [matches, setMatches] = useState<Match[]>([]);
+  const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
+  const email = rowValues(card, 'email').slice(0, PUBLIC_MATCH_MAX);
+  const tel = rowValues(card, 'tel').slice(0, PUBLIC_MATCH_MAX);
+  const key = JSON.stringify([email, tel]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the email and tel lists
+  useEffect(() => {
+    if (!online || (email.length === 0 && tel.length === 0)) {
+      setMatches([]);
+      return;
+    }
+    const abort = new AbortController();
+    api
+      .post(
+        '/api/ocr/public_match',
+        { email, tel },
+        { schema: publicMatchResponseSchema, bodySchema: publicMatchBodySchema, silent: true, signal: abort.signal },
+      )
+      .then((res) => setMatches(res.data.list))
+      .catch((err: unknown) => {
+        if (!isCancelled(err)) setMatches([]);
+      });
+    return () => abort.abort();
+  }, [online, key]);
+
+  if (!online || matches.length === 0) return null;
+  const add = async (m: Match) => {
+    await addFriends([m.share_str]);
+    setAdded((s) => new Set([...s, m.share_str]));
+    toast(navigator.onLine ? t('cloud.card.added') : t('cloud.card.addQueued'), 'success');
+  };
+  return (
+    <section className="cloud-matches" aria-label={t('cloud.card.matches')} data-testid="cloud-matches">
+      <h3>{t('cloud.card.matches')}</h3>
+      <ul className="entry-list">
+        {matches.map((m) => {
+          const name = m.name || m.english_name;
+          return (
+            <li key={m.share_str} className="entry">
+              <div className="entry-text">
+                <span className="entry-main">{name}</span>
+                {m.company ? <span className="entry-sub">{m.company}</span> : null}
+              </div>
+              <button
+                type="button"
+                className="btn btn-secondary btn-inline"
+                disabled={added.has(m.share_str)}
+                onClick={() => void add(m)}
+              >
+                {added.has(m.share_str) ? t('cloud.card.added') : t('cloud.card.addFriend', { name })}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,585 @@
+import { Link } from '@tanstack/react-router';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CloudRow } from '../api';
+import { useOnline } from '../app/RootLayout';
+import { CloudCardEditor } from '../components/cloud/CloudCardEditor';
+import { useCloudCards } from '../components/cloud/hooks';
+import { BackIcon } from '../components/icons';
+import { compressPhoto, shootFrame, useBlobUrl, useCamera } from '../components/scan/camera';
+import { type Readiness, useOcrReadiness, useScans } from '../components/scan/hooks';
+import { toast } from '../components/toast';
+import { type CloudCardRow, cloudCardTitle, db, mutate, newCloudId, type ScanRow } from '../db';
+import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
+import { ocrClient } from '../lib/ocr-client';
+import {
+  addScan,
+  type Duplicate,
+  editScanRows,
+  findDuplicate,
+  mergeScanIntoCard,
+  mergeScanIntoScan,
+  type Recognizer,
+  rowsOfScan,
+  saveAllReady,
+  saveScan,
+  startScanQueue,
+} from '../lib/scan-queue';
+import './scan-qr-code.css';
+import './cloud-create.css';
+
+/**
+ * /cloud/create, the event-mode scanner (issue 12): the camera stays open and every shot (or
+ * picked photo) is kept in IndexedDB at once, while recognition runs in the background one shot
+ * at a time (src/lib/scan-queue.ts, one runner per browser). The review tab lists the shots
+ * newest first with their fields, to correct, merge into a card they duplicate, save one by one
+ * or all at once (each becomes a cloud card with the shot as its photo), or discard with undo.
+ * "Type a card" is plain manual entry. All of it works offline; the cards sync when online.
+ */
+
+type Tab = 'camera' | 'review';
+
+const recognize: Recognizer = (image) => ocrClient().recognize(image, { area: 'hk' });
+
+const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+const isTyping = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName));
+
+export function CloudCreatePage() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const scans = useScans();
+  const { readiness, prepare } = useOcrReadiness(online);
+  const [tab, setTab] = useState<Tab>('camera');
+  const [manual, setManual] = useState(false);
+
+  // The queue runs while this screen is open, when recognition can work (ready, or online to fetch).
+  const canRecognize = readiness.state === 'ready' || (online && readiness.state !== 'checking');
+  const queueRef = useRef<ReturnType<typeof startScanQueue> | null>(null);
+  useEffect(() => {
+    if (!canRecognize) return;
+    const queue = startScanQueue(db, recognize);
+    queueRef.current = queue;
+    return () => {
+      queueRef.current = null;
+      queue.stop();
+    };
+  }, [canRecognize]);
+  const queued = scans?.filter((s) => s.status === 'queued').length ?? 0;
+  useEffect(() => {
+    if (queued > 0) queueRef.current?.poke();
+  }, [queued]);
+
+  const count = scans?.length ?? 0;
+  return (
+    <main className="page scan-page cloud-scan-page">
+      <Link to="/cloud/list" className="scan-back">
+        <BackIcon />
+        {t('cardscan.back')}
+      </Link>
+      <h1>{manual ? t('cardscan.manual.title') : t('cardscan.title')}</h1>
+      {manual ? (
+        <ManualEntry onClose={() => setManual(false)} />
+      ) : (
+        <>
+          <div className="cloud-scan-tabs" role="tablist" aria-label={t('cardscan.title')}>
+            <button
+              type="button"
+              role="tab"
+              id="scan-tab-camera"
+              aria-selected={tab === 'camera'}
+              aria-controls="scan-panel-camera"
+              onClick={() => setTab('camera')}
+            >
+              {t('cardscan.tabs.camera')}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              id="scan-tab-review"
+              aria-selected={tab === 'review'}
+              aria-controls="scan-panel-review"
+              onClick={() => setTab('review')}
+            >
+              {t('cardscan.tabs.review')}
+              {count > 0 ? <span className="cloud-scan-count">{count}</span> : null}
+            </button>
+          </div>
+          <ReadinessNote readiness={readiness} online={online} onPrepare={prepare} />
+          {tab === 'camera' ? (
+            <Shooter onReview={() => setTab('review')} onManual={() => setManual(true)} scans={scans} />
+          ) : (
+            <ReviewQueue scans={scans} onManual={() => setManual(true)} />
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+function ReadinessNote({ readiness, online, onPrepare }: { readiness: Readiness; online: boolean; onPrepare(): void }) {
+  const { t } = useTranslation();
+  if (readiness.state === 'checking') return null;
+  if (readiness.state === 'ready') {
+    return (
+      <p className="cloud-scan-ready" data-testid="ocr-readiness" data-state="ready">
+        <span aria-hidden="true">✓</span> {t('cardscan.ready.ok')}
+      </p>
+    );
+  }
+  if (readiness.state === 'preparing') {
+    const percent = Math.round(readiness.done * 100);
+    return (
+      <div className="cloud-scan-note" role="status" data-testid="ocr-readiness" data-state="preparing">
+        <span>{t('cardscan.ready.needs', { size: megabytes(readiness.bytes) })}</span>
+        <span>{t('cardscan.ready.preparing', { percent })}</span>
+        <progress max={100} value={percent} aria-label={t('cardscan.ready.preparing', { percent })} />
+      </div>
+    );
+  }
+  return (
+    <div
+      className="cloud-scan-note cloud-scan-note-warning"
+      role="status"
+      data-testid="ocr-readiness"
+      data-state="missing"
+    >
+      <span>{t('cardscan.ready.needs', { size: megabytes(readiness.bytes) })}</span>
+      {online ? (
+        <>
+          {readiness.state === 'failed' ? <span>{t('cardscan.ready.failed')}</span> : null}
+          <button type="button" className="btn btn-secondary" onClick={onPrepare}>
+            {t('cardscan.ready.prepare')}
+          </button>
+        </>
+      ) : (
+        <span>{t('cardscan.ready.offline')}</span>
+      )}
+    </div>
+  );
+}
+
+function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; onReview(): void; onManual(): void }) {
+  const { t } = useTranslation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const camera = useCamera(videoRef, attempt);
+  const [addBack, setAddBack] = useState(false);
+  const [flash, setFlash] = useState(0);
+  const [notice, setNotice] = useState('');
+  const lastIdRef = useRef<string | null>(null);
+  const busy = useRef(false);
+
+  /** Keeps one shot: a new scan, or the back of the last one when "Add back" is on. */
+  const keep = useCallback(
+    async (blob: Blob) => {
+      const lastId = lastIdRef.current;
+      if (addBack && lastId !== null && (await db.scans.update(lastId, { back: blob })) === 1) {
+        setAddBack(false);
+        setNotice(t('cardscan.shotBack'));
+        return;
+      }
+      setAddBack(false);
+      lastIdRef.current = await addScan(db, blob);
+      setNotice(t('cardscan.shot', { count: (await db.scans.count()).toString() }));
+    },
+    [addBack, t],
+  );
+
+  const shoot = useCallback(async () => {
+    const video = videoRef.current;
+    if (!video || busy.current) return;
+    busy.current = true;
+    try {
+      const blob = await shootFrame(video);
+      if (!blob) return;
+      setFlash((n) => n + 1);
+      await keep(blob);
+    } catch (error) {
+      console.error('shot', error);
+      setNotice(t('cardscan.shotFailed'));
+    } finally {
+      busy.current = false;
+    }
+  }, [keep, t]);
+
+  const running = camera.state === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key === ' ' || event.key === 'Enter') && !isTyping(event.target) && !event.repeat) {
+        event.preventDefault();
+        void shoot();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [running, shoot]);
+
+  const onPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    let bad = 0;
+    for (const file of files) {
+      try {
+        await keep(await compressPhoto(file));
+      } catch (error) {
+        console.error('photo', error);
+        bad += 1;
+      }
+    }
+    if (bad > 0) setNotice(t('cardscan.unreadable'));
+  };
+
+  const failed = camera.state === 'error' ? camera.problem : null;
+  const last = scans?.[0];
+  return (
+    <section id="scan-panel-camera" role="tabpanel" aria-labelledby="scan-tab-camera" className="cloud-scan-shooter">
+      <div className="scan-view cloud-scan-view" hidden={failed !== null} aria-busy={camera.state === 'starting'}>
+        <video ref={videoRef} className="scan-video" muted playsInline aria-label={t('cardscan.preview')} />
+        <div className="cloud-scan-frame" aria-hidden="true" />
+        {flash > 0 ? <div key={flash} className="cloud-scan-flash" aria-hidden="true" /> : null}
+        {camera.state === 'starting' ? (
+          <div className="scan-starting" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {t('cardscan.starting')}
+          </div>
+        ) : null}
+      </div>
+      {failed !== null ? (
+        <section className="scan-error" data-testid="scan-error">
+          <div role="alert">
+            <strong>{t('cardscan.camera.title')}</strong>
+            <p>{failed === 'unknown' ? t('cardscan.camera.unknown') : t(CAMERA_PROBLEM_MESSAGE[failed])}</p>
+          </div>
+          <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
+            {t('cardscan.camera.retry')}
+          </button>
+        </section>
+      ) : null}
+
+      <p className="scan-notice" role="status" data-testid="shot-notice">
+        {notice || (failed === null ? t('cardscan.hint') : '')}
+      </p>
+
+      <div className="cloud-scan-controls">
+        <button type="button" className="cloud-scan-side" onClick={() => fileRef.current?.click()}>
+          <PhotoIcon />
+          <span>{t('cardscan.photos')}</span>
+        </button>
+        <button
+          type="button"
+          className="cloud-scan-shutter"
+          aria-label={addBack ? t('cardscan.shutterBack') : t('cardscan.shutter')}
+          disabled={!running}
+          onClick={() => void shoot()}
+        >
+          <span aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="cloud-scan-side"
+          aria-pressed={addBack}
+          disabled={lastIdRef.current === null && !addBack}
+          onClick={() => setAddBack((on) => !on)}
+        >
+          <FlipIcon />
+          <span>{t('cardscan.addBack')}</span>
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-label={t('cardscan.photos')}
+          data-testid="scan-files"
+          onChange={(event) => void onPhotos(event)}
+        />
+      </div>
+
+      <div className="cloud-scan-footer">
+        <button type="button" className="btn btn-ghost" onClick={onManual}>
+          {t('cardscan.manual.open')}
+        </button>
+        {last ? (
+          <button type="button" className="cloud-scan-last" onClick={onReview}>
+            <Thumb blob={last.front} />
+            <span>{t('cardscan.review.open', { count: String(scans?.length ?? 0) })}</span>
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManual(): void }) {
+  const { t } = useTranslation();
+  const cards = useCloudCards();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [discarded, setDiscarded] = useState<ScanRow | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!discarded) return;
+    const timer = setTimeout(() => setDiscarded(null), 8000);
+    return () => clearTimeout(timer);
+  }, [discarded]);
+
+  const duplicates = useMemo(() => {
+    const found = new Map<string, Duplicate>();
+    for (const scan of scans ?? []) {
+      const dup = findDuplicate(scan, cards ?? [], scans ?? []);
+      if (dup) found.set(scan.id, dup);
+    }
+    return found;
+  }, [scans, cards]);
+
+  if (scans === undefined) return <div className="cloud-scan-list" aria-busy="true" />;
+  const ready = scans.filter((s) => s.status === 'ready').length;
+
+  const saveAll = async () => {
+    setSaving(true);
+    try {
+      const saved = await saveAllReady(db);
+      toast(t('cardscan.review.savedAll', { count: String(saved) }), 'success');
+    } finally {
+      setSaving(false);
+    }
+  };
+  const discard = async (scan: ScanRow) => {
+    await db.scans.delete(scan.id);
+    setDiscarded(scan);
+    if (openId === scan.id) setOpenId(null);
+  };
+
+  return (
+    <section id="scan-panel-review" role="tabpanel" aria-labelledby="scan-tab-review" className="cloud-scan-review">
+      <div className="cloud-scan-review-head">
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={ready === 0 || saving}
+          onClick={() => void saveAll()}
+        >
+          {t('cardscan.review.saveAll', { count: String(ready) })}
+        </button>
+      </div>
+      {scans.length === 0 ? (
+        <div className="cloud-scan-empty">
+          <p>{t('cardscan.review.empty')}</p>
+          <button type="button" className="btn btn-ghost" onClick={onManual}>
+            {t('cardscan.manual.open')}
+          </button>
+        </div>
+      ) : (
+        <ul className="cloud-scan-list" aria-label={t('cardscan.tabs.review')}>
+          {scans.map((scan) => (
+            <ScanItem
+              key={scan.id}
+              scan={scan}
+              duplicate={duplicates.get(scan.id) ?? null}
+              open={openId === scan.id}
+              onToggle={() => setOpenId(openId === scan.id ? null : scan.id)}
+              onDiscard={() => void discard(scan)}
+            />
+          ))}
+        </ul>
+      )}
+      {discarded ? (
+        <div className="cloud-scan-undo" role="status">
+          <span>{t('cardscan.review.discarded')}</span>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              void db.scans.put(discarded);
+              setDiscarded(null);
+            }}
+          >
+            {t('cardscan.review.undo')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+const fieldsTitle = (scan: ScanRow): string => {
+  const f = scan.fields;
+  return f ? f.name || f.english_name || f.company[0] || '' : '';
+};
+
+const duplicateName = (dup: Duplicate): string =>
+  dup.kind === 'card' ? cloudCardTitle(dup.card) : fieldsTitle(dup.scan);
+
+function ScanItem({
+  scan,
+  duplicate,
+  open,
+  onToggle,
+  onDiscard,
+}: {
+  scan: ScanRow;
+  duplicate: Duplicate | null;
+  open: boolean;
+  onToggle(): void;
+  onDiscard(): void;
+}) {
+  const { t } = useTranslation();
+  const title = fieldsTitle(scan) || t('cardscan.review.untitled');
+  const done = scan.status === 'ready' || scan.status === 'failed';
+  const subtitle = scan.fields
+    ? [scan.fields.company[0], scan.fields.tel[0], scan.fields.email[0]].filter(Boolean)
+    : [];
+  const merge = async () => {
+    if (!duplicate) return;
+    const name = duplicateName(duplicate);
+    const merged =
+      duplicate.kind === 'card'
+        ? await mergeScanIntoCard(db, scan.id, duplicate.card.id)
+        : await mergeScanIntoScan(db, scan.id, duplicate.scan.id);
+    if (merged) toast(t('cardscan.review.merged', { name }), 'success');
+  };
+  const save = async () => {
+    if (await saveScan(db, scan.id)) toast(t('cardscan.review.saved'), 'success');
+  };
+  return (
+    <li className="cloud-scan-item" data-status={scan.status} data-testid="scan-item">
+      <button type="button" className="cloud-scan-item-head" aria-expanded={open} disabled={!done} onClick={onToggle}>
+        <Thumb blob={scan.front} />
+        <span className="cloud-scan-item-text">
+          <strong>{done ? title : t(`cardscan.status.${scan.status}`)}</strong>
+          {done && subtitle.length > 0 ? <span>{subtitle.join(' · ')}</span> : null}
+          <span className="cloud-scan-status" data-testid="scan-status">
+            {done ? null : <span className="spinner" aria-hidden="true" />}
+            {t(`cardscan.status.${scan.status}`)}
+            {scan.back ? ` · ${t('cardscan.review.hasBack')}` : ''}
+          </span>
+        </span>
+      </button>
+      {duplicate ? (
+        <div className="cloud-scan-dup">
+          <span>{t('cardscan.review.duplicate', { name: duplicateName(duplicate) || '…' })}</span>
+          <button type="button" className="btn btn-secondary" onClick={() => void merge()}>
+            {t('cardscan.review.merge')}
+          </button>
+        </div>
+      ) : null}
+      {open && done ? <ScanFields scan={scan} /> : null}
+      <div className="cloud-scan-item-actions">
+        {done ? (
+          <button type="button" className="btn btn-secondary" onClick={() => void save()}>
+            {t('cardscan.review.save')}
+          </button>
+        ) : null}
+        {scan.status === 'failed' ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => void db.scans.update(scan.id, { status: 'queued' })}
+          >
+            {t('cardscan.review.retry')}
+          </button>
+        ) : null}
+        {done ? (
+          <button type="button" className="btn btn-ghost" aria-expanded={open} onClick={onToggle}>
+            {open ? t('cardscan.review.close') : t('cardscan.review.edit')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-ghost cloud-scan-discard"
+          aria-label={t('cardscan.review.discardOf', { name: title })}
+          onClick={onDiscard}
+        >
+          {t('cardscan.review.discard')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The scan's fields as cloud rows, corrected in place; every change is kept in IndexedDB. */
+function ScanFields({ scan }: { scan: ScanRow }) {
+  const [rows, setRows] = useState<CloudRow[]>(() => rowsOfScan(scan));
+  const onChange = (next: CloudRow[]) => {
+    setRows(next);
+    void editScanRows(db, scan.id, next);
+  };
+  return (
+    <div className="cloud-scan-fields">
+      <CloudCardEditor rows={rows} onChange={onChange} />
+    </div>
+  );
+}
+
+function ManualEntry({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<CloudRow[]>([{ key: 'name', value: '' }]);
+  const [error, setError] = useState('');
+  const save = async () => {
+    const filled = rows.filter((r) => r.value.trim() !== '');
+    if (filled.length === 0) {
+      setError(t('cardscan.manual.empty'));
+      return;
+    }
+    const card: Pick<CloudCardRow, 'extension'> = { extension: filled };
+    await mutate(db, 'addCloudCard', { id: newCloudId(), photo: '', photo_bg: '', extension: filled, group_id: '' });
+    toast(t('cardscan.manual.saved', { name: cloudCardTitle(card) }), 'success');
+    onClose();
+  };
+  return (
+    <section className="cloud-scan-manual">
+      <CloudCardEditor
+        rows={rows}
+        onChange={(next) => {
+          setError('');
+          setRows(next);
+        }}
+      />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="cloud-scan-item-actions">
+        <button type="button" className="btn btn-primary" onClick={() => void save()}>
+          {t('cardscan.manual.save')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('cardscan.manual.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Thumb({ blob }: { blob: Blob }) {
+  const url = useBlobUrl(blob);
+  return <span className="cloud-scan-thumb">{url ? <img src={url} alt="" /> : null}</span>;
+}
+
+const PhotoIcon = () => (
+  <svg aria-hidden="true" width={22} height={22} viewBox="0 0 24 24" fill="none">
+    <g stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="m21 16-5-5-9 9" />
+    </g>
+  </svg>
+);
+
+const FlipIcon = () => (
+  <svg aria-hidden="true" width={22} height={22} viewBox="0 0 24 24" fill="none">
+    <g stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="6" width="13" height="9" rx="1.5" />
+      <path d="M8 18h11a2 2 0 0 0 2-2V9" />
+      <path d="m18 12 3-3 3 3" />
+    </g>
+  </svg>
+);
