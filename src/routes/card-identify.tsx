@@ -6,6 +6,7 @@ import { BackIcon } from '../components/icons';
 import { compressPhoto, shootFrame, useCamera } from '../components/scan/camera';
 import { toast } from '../components/toast';
 import { db, stageUpload } from '../db';
+import { areaOf } from '../lib/areas';
 import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { EMPTY_FIELDS } from '../lib/card-fields';
 import { ocrClient } from '../lib/ocr-client';
@@ -95,7 +96,7 @@ export function CardIdentifyPage() {
     let fields = EMPTY_FIELDS;
     let image = blob;
     try {
-      const result = await ocrClient().recognize(blob, { area: 'hk' });
+      const result = await ocrClient().recognize(blob, { area: areaOf((await db.profile.get('me'))?.area) });
       fields = result.fields;
       if (result.image.size > 0) image = result.image;
     } catch (error) {

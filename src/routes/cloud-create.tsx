@@ -10,6 +10,7 @@ import { compressPhoto, shootFrame, useBlobUrl, useCamera } from '../components/
 import { type Readiness, useOcrReadiness, useScans } from '../components/scan/hooks';
 import { toast } from '../components/toast';
 import { type CloudCardRow, cloudCardTitle, db, mutate, newCloudId, type ScanRow } from '../db';
+import { areaOf } from '../lib/areas';
 import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { ocrClient } from '../lib/ocr-client';
 import {
@@ -39,7 +40,9 @@ import './cloud-create.css';
 
 type Tab = 'camera' | 'review';
 
-const recognize: Recognizer = (image) => ocrClient().recognize(image, { area: 'hk' });
+/** Recognition in the user's area (mainland numbers and Simplified Chinese for 'ch'). */
+const recognize: Recognizer = async (image) =>
+  ocrClient().recognize(image, { area: areaOf((await db.profile.get('me'))?.area) });
 
 const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
@@ -277,7 +280,7 @@ function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; 
           disabled={!running}
           onClick={() => void shoot()}
         >
-          <span aria-hidden="true" />
+          <span className="cloud-scan-shutter-dot" aria-hidden="true" />
         </button>
         <button
           type="button"
