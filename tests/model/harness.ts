@@ -210,7 +210,11 @@ export type View = {
   groups: unknown[];
   friends: unknown[];
   notifications: unknown[];
+  cloudCards: unknown[];
+  cloudGroups: unknown[];
 };
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const byKey =
   <T>(key: (row: T) => number) =>
@@ -232,6 +236,8 @@ export async function deviceView(device: Device): Promise<View> {
     groups: (await db.groups.toArray()).sort(byKey((g) => g.group_id)),
     friends: (await db.friends.toArray()).sort(byKey((f) => f.accept_id)),
     notifications: (await db.notifications.toArray()).sort(byKey((n) => n.id)),
+    cloudCards: (await db.cloudCards.toArray()).sort(byId),
+    cloudGroups: (await db.cloudGroups.toArray()).sort(byId),
   };
 }
 
@@ -263,5 +269,7 @@ export async function serverView(server: Server, token: string): Promise<View> {
       .map((f) => ({ ...f, groupIds: groupIdsOf(f.group_id) }))
       .sort(byKey((f) => f.accept_id)),
     notifications: (many('notification') as { id: number }[]).sort(byKey((n) => n.id)),
+    cloudCards: (many('cloudCard') as { id: string }[]).sort(byId),
+    cloudGroups: (many('cloudGroup') as { id: string }[]).sort(byId),
   };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { MAIN_GROUP_ID, type MutationArgs, type MutationName } from '../../src/api';
-import type { FriendRow, GroupRow } from '../../src/db/CardbookDB';
+import type { CloudCardRow, CloudGroupRow, FriendRow, GroupRow } from '../../src/db/CardbookDB';
+import { newCloudId } from '../../src/db/cloud';
 import { mutate, newTempGroupId } from '../../src/db/mutations';
 import { cardBodyOf, cardPatchOf, isEmptyPatch } from '../../src/lib/card-merge';
 import type { Device, Failure } from './harness';
@@ -23,7 +24,15 @@ export type Edit =
   | { k: 'sortGroups'; seed: number }
   | { k: 'setProfile'; field: ProfileField }
   | { k: 'card'; field: CardField }
-  | { k: 'saveCompany'; items: number };
+  | { k: 'saveCompany'; items: number }
+  | { k: 'cloudAdd'; group: number }
+  | { k: 'cloudEdit'; card: number }
+  | { k: 'cloudDel'; card: number }
+  | { k: 'cloudMove'; card: number; group: number }
+  | { k: 'cloudGroupAdd' }
+  | { k: 'cloudGroupEdit'; group: number }
+  | { k: 'cloudGroupDel'; group: number }
+  | { k: 'cloudSort'; seed: number };
 
 export type Op =
   | { k: 'edit'; device: number; edit: Edit }
@@ -62,6 +71,14 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('card' as const), field: fc.constantFrom(...CARD_FIELDS) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('saveCompany' as const), items: fc.nat(3) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('cloudAdd' as const), group: pick }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('cloudEdit' as const), card: pick }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('cloudDel' as const), card: pick }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('cloudMove' as const), card: pick, group: pick }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('cloudGroupAdd' as const) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('cloudGroupEdit' as const), group: pick }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('cloudGroupDel' as const), group: pick }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('cloudSort' as const), seed: pick }) },
 );
 
 const device = fc.nat(2);
@@ -114,6 +131,11 @@ export class Model {
   /** Phone numbers added to my card's list, and those removed (each number is added once). */
   readonly telAdded = new Set<string>();
   readonly telRemoved = new Set<string>();
+  /** Cloud cards and groups made (ids are the devices' own), and those some device deleted. */
+  readonly cloudCardsMade = new Set<string>();
+  readonly cloudCardsDeleted = new Set<string>();
+  readonly cloudGroupsMade = new Set<string>();
+  readonly cloudGroupsDeleted = new Set<string>();
   readonly log: string[] = [];
   private counter = 0;
 
@@ -151,7 +173,9 @@ export class Model {
    */
   async edit(d: Device, e: Edit, shown?: Screen): Promise<boolean> {
     const n = this.next();
-    const { friends, groups } = shown ?? (await screen(d));
+    const { friends, groups, cloudCards, cloudGroups } = shown ?? (await screen(d));
+    const cloudCardAt = (i: number) => cloudCards[i % Math.max(1, cloudCards.length)];
+    const cloudGroupAt = (i: number) => cloudGroups[i % Math.max(1, cloudGroups.length)];
     const friendAt = (i: number) => friends[i % Math.max(1, friends.length)];
     const groupAt = (i: number) => groups[i % Math.max(1, groups.length)];
     switch (e.k) {
@@ -225,6 +249,71 @@ export class Model {
       }
       case 'card':
         return this.editCard(d, e.field, n);
+      case 'cloudAdd': {
+        const id = newCloudId();
+        const extension = [{ key: 'name', value: `cloud ${n}` }];
+        // Every other card is made straight into a group the device shows.
+        const group_id = e.group % 2 === 0 ? (cloudGroupAt(e.group)?.id ?? '') : '';
+        await this.mutate(d, 'addCloudCard', { id, photo: '', photo_bg: '', extension, group_id }, [
+          [`cloudCard:${id}`, extension],
+        ]);
+        this.cloudCardsMade.add(id);
+        return true;
+      }
+      case 'cloudEdit': {
+        const c = cloudCardAt(e.card);
+        if (!c) return false;
+        const extension = [
+          { key: 'name', value: `cloud ${n}` },
+          { key: 'tel', value: `+852 9${String(n).padStart(7, '0')}` },
+        ];
+        await this.mutate(d, 'editCloudCard', { id: c.id, extension }, [[`cloudCard:${c.id}`, extension]]);
+        return true;
+      }
+      case 'cloudDel': {
+        const c = cloudCardAt(e.card);
+        if (!c) return false;
+        await this.mutate(d, 'delCloudCard', { id: c.id }, []);
+        this.cloudCardsDeleted.add(c.id);
+        return true;
+      }
+      case 'cloudMove': {
+        const c = cloudCardAt(e.card);
+        if (!c) return false;
+        const to = cloudGroupAt(e.group)?.id ?? '';
+        await this.mutate(d, 'moveCloudCard', { cardId: c.id, groupId: to === '' ? '0' : to }, []);
+        return true;
+      }
+      case 'cloudGroupAdd': {
+        const id = newCloudId();
+        const name = `cloud group ${n}`;
+        await this.mutate(d, 'addCloudGroup', { id, name }, [[`cloudGroup:${id}`, name]]);
+        this.cloudGroupsMade.add(id);
+        return true;
+      }
+      case 'cloudGroupEdit': {
+        const g = cloudGroupAt(e.group);
+        if (!g) return false;
+        const name = `cloud group ${n}`;
+        await this.mutate(d, 'editCloudGroup', { id: g.id, name }, [[`cloudGroup:${g.id}`, name]]);
+        return true;
+      }
+      case 'cloudGroupDel': {
+        const g = cloudGroupAt(e.group);
+        if (!g) return false;
+        await this.mutate(d, 'delCloudGroup', { id: g.id }, []);
+        this.cloudGroupsDeleted.add(g.id);
+        return true;
+      }
+      case 'cloudSort': {
+        if (cloudGroups.length < 2) return false;
+        const ids = cloudGroups.map((g) => g.id);
+        const r = e.seed % ids.length;
+        const order = [...ids.slice(r), ...ids.slice(0, r)];
+        if (e.seed % 2 === 1) order.reverse();
+        await this.mutate(d, 'sortCloudGroups', { ids: order }, []);
+        return true;
+      }
       case 'saveCompany': {
         const items = Array.from({ length: e.items }, (_, i) => ({
           type: 'text' as const,
@@ -274,8 +363,13 @@ export class Model {
   }
 }
 
-/** What a device's screens show: its friends and groups (other than the main one). */
-export type Screen = { friends: FriendRow[]; groups: GroupRow[] };
+/** What a device's screens show: its friends and groups (other than the main one), its cloud cards and groups. */
+export type Screen = {
+  friends: FriendRow[];
+  groups: GroupRow[];
+  cloudCards: CloudCardRow[];
+  cloudGroups: CloudGroupRow[];
+};
 
 export async function screen(d: Device): Promise<Screen> {
   const friends = (await d.db.friends.toArray())
@@ -284,7 +378,10 @@ export async function screen(d: Device): Promise<Screen> {
   const groups = (await d.db.groups.toArray())
     .filter((g) => g.group_id !== MAIN_GROUP_ID)
     .sort((a, b) => a.group_id - b.group_id);
-  return { friends, groups };
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const cloudCards = (await d.db.cloudCards.toArray()).sort(byId);
+  const cloudGroups = (await d.db.cloudGroups.toArray()).sort(byId);
+  return { friends, groups, cloudCards, cloudGroups };
 }
 
 export function profileValue(field: ProfileField, n: number): unknown {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MutationResult } from '../../src/api';
+import type { CloudCard, CloudGroup, MutationResult } from '../../src/api';
 import { call } from '../server/helper';
 import { userWithCard } from '../server/social';
 import { Device, deviceView, Server, serverView, traffic } from './harness';
@@ -214,7 +214,16 @@ async function check(
     if (!r.result.ok) stats.rejected += 1;
     else if ((r.result as { superseded?: unknown[] }).superseded?.length) stats.superseded += 1;
   }
-  const mustApply = new Set(['remark', 'addGroup', 'setProfile', 'saveCard', 'patchCard', 'saveCompany']);
+  const mustApply = new Set([
+    'remark',
+    'addGroup',
+    'setProfile',
+    'saveCard',
+    'patchCard',
+    'saveCompany',
+    'addCloudCard',
+    'addCloudGroup',
+  ]);
   for (const m of model.mutations) {
     if (!mustApply.has(m.name)) continue;
     expect(results.get(m.id), `${m.device} ${m.name} ${m.id} applied`).toMatchObject({ ok: true });
@@ -234,6 +243,28 @@ async function check(
     expect(liveGroups.has(id as number), `group ${id} ${deleted.has(id) ? 'deleted' : 'kept'}`).toBe(!deleted.has(id));
   }
 
+  // Cloud cards and groups: one server row per add (ids are the devices'), the deleted ones gone.
+  const [cloudRows] = await q.query<{ cards: number; groups: number }>(
+    `select (select count(*)::int from cloud_cards where user_id = $1) as cards,
+            (select count(*)::int from cloud_groups where user_id = $1) as groups`,
+    [a.id],
+  );
+  expect(cloudRows, 'one server row per cloud add').toEqual({
+    cards: model.cloudCardsMade.size,
+    groups: model.cloudGroupsMade.size,
+  });
+  const liveCloudCards = new Map((truth.cloudCards as CloudCard[]).map((c) => [c.id, c]));
+  const liveCloudGroups = new Map((truth.cloudGroups as CloudGroup[]).map((g) => [g.id, g]));
+  for (const id of model.cloudCardsMade) {
+    expect(liveCloudCards.has(id), `cloud card ${id}`).toBe(!model.cloudCardsDeleted.has(id));
+  }
+  for (const id of model.cloudGroupsMade) {
+    expect(liveCloudGroups.has(id), `cloud group ${id}`).toBe(!model.cloudGroupsDeleted.has(id));
+  }
+  for (const card of liveCloudCards.values()) {
+    if (card.group_id !== '') expect(liveCloudGroups.has(card.group_id), `card ${card.id} in a live group`).toBe(true);
+  }
+
   // (3) Newest wins: each field holds the value of its latest edit (unless its group was deleted).
   const profile = truth.profile as Record<string, unknown>;
   const card = truth.card as Record<string, unknown> & { extension: Record<string, unknown> };
@@ -249,6 +280,13 @@ async function check(
     } else if (kind === 'profile') actual = profile[key];
     else if (kind === 'card') actual = card[key];
     else if (kind === 'company') actual = (truth.company as { items: unknown } | null)?.items;
+    else if (kind === 'cloudCard') {
+      if (model.cloudCardsDeleted.has(key)) continue;
+      actual = liveCloudCards.get(key)?.extension;
+    } else if (kind === 'cloudGroup') {
+      if (model.cloudGroupsDeleted.has(key)) continue;
+      actual = liveCloudGroups.get(key)?.name;
+    }
     try {
       expect(actual).toEqual(edit.value);
     } catch {
