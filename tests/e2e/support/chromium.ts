@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The browser of the end-to-end tests is Debian's `chromium` (never a downloaded one).
- * Run as a script (`npm run test:e2e` does) it installs it when missing and we are root, or
- * stops with the command to run.
+ * Run as a script (`npm test` does, first) it installs it and the fonts when missing and we
+ * are root, or stops with the command to run.
  */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 export const INSTALL_HINT = 'sudo apt-get install -y chromium';
@@ -36,12 +36,40 @@ export function requireChromium(): string {
   throw new Error(`The end-to-end tests need Chromium at ${DEFAULT_CHROMIUM}. Install it with:\n\n  ${INSTALL_HINT}\n`);
 }
 
-/** Finds Chromium, installing Debian's package when it is missing and we are root. */
+/**
+ * The fonts card photos are drawn and read with (scripts/card-photos, the OCR tests): Noto CJK
+ * for Chinese, Liberation for Latin text (only a Recommends of chromium).
+ */
+const FONTS = [
+  { pkg: 'fonts-noto-cjk', query: ':lang=zh family', family: 'Noto Sans CJK' },
+  { pkg: 'fonts-liberation', query: ': family', family: 'Liberation Serif' },
+];
+
+function missingFonts(): string[] {
+  return FONTS.filter(({ query, family }) => {
+    try {
+      return !execSync(`fc-list ${query}`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes(family);
+    } catch {
+      return true;
+    }
+  }).map((f) => f.pkg);
+}
+
+/** Finds Chromium and the fonts, installing Debian's packages when they are missing and we are root. */
 export function ensureChromium(): string {
   const path = chromiumPath();
-  if (isExecutable(path) || process.env.CHROMIUM_PATH || process.getuid?.() !== 0) return requireChromium();
-  console.log(`Chromium is missing at ${path}; installing Debian's chromium package…`);
-  execSync('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium', { stdio: 'inherit' });
+  const missing = [...(isExecutable(path) || process.env.CHROMIUM_PATH ? [] : ['chromium']), ...missingFonts()];
+  if (missing.length === 0) return requireChromium();
+  if (process.getuid?.() !== 0) {
+    if (missing.includes('chromium')) return requireChromium();
+    throw new Error(
+      `The tests draw card photos with fonts that are missing. Install them with:\n\n  sudo apt-get install -y ${missing.join(' ')}\n`,
+    );
+  }
+  console.log(`Installing Debian's ${missing.join(', ')}…`);
+  execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`, {
+    stdio: 'inherit',
+  });
   return requireChromium();
 }
 
