@@ -1,4 +1,12 @@
 import type { CardExtension } from '../../src/api';
+import {
+  escapeComponent,
+  escapeText,
+  foldLine,
+  plainValue,
+  splitPersonalName,
+  websiteUrl,
+} from '../../src/lib/vcard-text';
 
 /**
  * A card as a vCard 3.0 file (RFC 2426), the contact file of SPEC §7 (export_vcf, share/vcf,
@@ -44,139 +52,10 @@ const EMAIL_TYPES: Record<string, string[]> = { work: ['internet', 'work'], pers
 const ADR_TYPES: Record<string, string[]> = { work: ['work'], home: ['home'], postal: ['postal'] };
 const URL_TYPES: Record<string, string[]> = { company: ['work'], personal: ['home'], blog: ['blog'] };
 
-/** Two-character Chinese family names (traditional and simplified). */
-const COMPOUND_SURNAMES = new Set([
-  '歐陽',
-  '欧阳',
-  '司徒',
-  '司馬',
-  '司马',
-  '上官',
-  '諸葛',
-  '诸葛',
-  '東方',
-  '东方',
-  '皇甫',
-  '尉遲',
-  '尉迟',
-  '公孫',
-  '公孙',
-  '慕容',
-  '長孫',
-  '长孙',
-  '夏侯',
-  '軒轅',
-  '轩辕',
-  '令狐',
-  '鍾離',
-  '钟离',
-  '宇文',
-  '澹臺',
-  '澹台',
-  '端木',
-  '西門',
-  '西门',
-  '南宮',
-  '南宫',
-]);
-
-const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const EAST_ASIAN_ONLY = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u;
-
-/**
- * Family and given names of a personal name:
- * - Chinese/Korean written without spaces (陳大文, 歐陽小明, 김민수): the family name is the first
- *   character, or the first two for a two-character family name;
- * - East Asian names with a space (山田 太郎): family name first;
- * - "Chan, Tai Man": the family name before the comma;
- * - Hong Kong style "CHAN Tai Man": the one word in capitals;
- * - otherwise Western order: the last word is the family name.
- */
-export function splitPersonalName(fullName: string): { family: string; given: string } {
-  const name = fullName.trim().replace(/\s+/g, ' ');
-  if (name === '') return { family: '', given: '' };
-  if (EAST_ASIAN_ONLY.test(name)) {
-    const chars = Array.from(name);
-    if (chars.length === 1) return { family: name, given: '' };
-    const size = chars.length >= 3 && COMPOUND_SURNAMES.has(chars.slice(0, 2).join('')) ? 2 : 1;
-    return { family: chars.slice(0, size).join(''), given: chars.slice(size).join('') };
-  }
-  const comma = name.indexOf(',');
-  if (comma > 0) return { family: name.slice(0, comma).trim(), given: name.slice(comma + 1).trim() };
-  const words = name.split(' ');
-  if (words.length === 1) return { family: '', given: name };
-  if (EAST_ASIAN.test(words[0] ?? '')) return { family: words[0] ?? '', given: words.slice(1).join(' ') };
-  const isCaps = (w: string) => /\p{L}{2,}/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
-  const caps = words.filter(isCaps);
-  if (caps.length === 1 && words.length > 1 && !words.every(isCaps)) {
-    const family = caps[0] ?? '';
-    return { family, given: words.filter((w) => w !== family).join(' ') };
-  }
-  return { family: words.at(-1) ?? '', given: words.slice(0, -1).join(' ') };
-}
-
-/** Text escaping: backslash, newline and comma. */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/,/g, '\\,');
-}
-
-/** A component of a structured value (N, ORG, ADR): its semicolons escaped too. */
-export function escapeComponent(value: string): string {
-  return escapeText(value).replace(/;/g, '\\;');
-}
-
-/** A URI or phone number value: not escaped, but never a line break. */
-function plainValue(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
-}
-
 /** TYPE parameter values: lower-case tokens only. */
 function typeParam(types: readonly string[]): string {
   const tokens = types.map((t) => t.toLowerCase().replace(/[^a-z0-9-]/g, '')).filter(Boolean);
   return tokens.length ? `;TYPE=${tokens.join(',')}` : '';
-}
-
-/** Splits a line into chunks of at most 75 octets (the first) and 74 plus the leading space (the rest). */
-export function foldLine(line: string): string {
-  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  let limit = 75;
-  for (const char of line) {
-    const bytes = Buffer.byteLength(char, 'utf8');
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-      limit = 74;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-/**
- * A website entry as an http(s) URL, or null. A scheme is letters followed by ':' and not a
- * port number (so "example.com:8080/x" has none and becomes https://example.com:8080/x).
- */
-export function websiteUrl(value: string): string | null {
-  const plain = plainValue(value);
-  const hasScheme = /^[a-z][a-z0-9+.-]*:(?![0-9])/i.test(plain);
-  if (hasScheme && !/^https?:\/\//i.test(plain)) return null;
-  const candidate = hasScheme ? plain : `https://${plain.replace(/^\/+/, '')}`;
-  try {
-    const url = new URL(candidate);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
-  } catch {
-    return null;
-  }
-  return candidate.replace(/[,; ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export function buildVCard(card: VCardInput): string {

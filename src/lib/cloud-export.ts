@@ -1,4 +1,5 @@
 import { CLOUD_ROW_KEYS, type CloudCard, type CloudRowKey } from '../api';
+import { escapeComponent, escapeText, foldLine, plainValue, splitPersonalName, websiteUrl } from './vcard-text';
 
 /**
  * Cloud cards as files, made on the device (works offline): a vCard 3.0 file (RFC 2426) for
@@ -18,88 +19,6 @@ import { CLOUD_ROW_KEYS, type CloudCard, type CloudRowKey } from '../api';
  * column per row key (several values of a key on separate lines of the cell), then the photo
  * URLs; fields with a comma, quote or line break are quoted, quotes doubled, rows end in CRLF.
  */
-
-const COMPOUND_SURNAMES = new Set(
-  '歐陽 欧阳 司徒 司馬 司马 上官 諸葛 诸葛 東方 东方 皇甫 尉遲 尉迟 公孫 公孙 慕容 長孫 长孙 夏侯 令狐 宇文 端木 西門 西门 南宮 南宫'.split(
-    ' ',
-  ),
-);
-const EAST_ASIAN_ONLY = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u;
-const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
-export function splitName(fullName: string): { family: string; given: string } {
-  const name = fullName.trim().replace(/\s+/g, ' ');
-  if (name === '') return { family: '', given: '' };
-  if (EAST_ASIAN_ONLY.test(name)) {
-    const chars = Array.from(name);
-    if (chars.length === 1) return { family: name, given: '' };
-    const size = chars.length >= 3 && COMPOUND_SURNAMES.has(chars.slice(0, 2).join('')) ? 2 : 1;
-    return { family: chars.slice(0, size).join(''), given: chars.slice(size).join('') };
-  }
-  const comma = name.indexOf(',');
-  if (comma > 0) return { family: name.slice(0, comma).trim(), given: name.slice(comma + 1).trim() };
-  const words = name.split(' ');
-  if (words.length === 1) return { family: '', given: name };
-  if (EAST_ASIAN.test(words[0] ?? '')) return { family: words[0] ?? '', given: words.slice(1).join(' ') };
-  const isCaps = (w: string) => /\p{L}{2,}/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
-  const caps = words.filter(isCaps);
-  if (caps.length === 1 && !words.every(isCaps)) {
-    const family = caps[0] ?? '';
-    return { family, given: words.filter((w) => w !== family).join(' ') };
-  }
-  return { family: words.at(-1) ?? '', given: words.slice(0, -1).join(' ') };
-}
-
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/,/g, '\\,');
-}
-
-const escapeComponent = (value: string): string => escapeText(value).replace(/;/g, '\\;');
-/** A URI or phone number: not escaped, never a line break. */
-const plainValue = (value: string): string => value.replace(/[\r\n]+/g, ' ').trim();
-
-const encoder = new TextEncoder();
-const octets = (s: string): number => encoder.encode(s).length;
-
-/** A content line folded at 75 octets (continuations start with a space), never inside a character. */
-export function foldLine(line: string): string {
-  if (octets(line) <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  let limit = 75;
-  for (const char of line) {
-    const bytes = octets(char);
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-      limit = 74;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-/** A website value as an http(s) URL, or null (other schemes are dropped). */
-export function websiteUrl(value: string): string | null {
-  const plain = plainValue(value);
-  const hasScheme = /^[a-z][a-z0-9+.-]*:(?![0-9])/i.test(plain);
-  if (hasScheme && !/^https?:\/\//i.test(plain)) return null;
-  const candidate = hasScheme ? plain : `https://${plain.replace(/^\/+/, '')}`;
-  try {
-    const url = new URL(candidate);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
-  } catch {
-    return null;
-  }
-  return candidate.replace(/[,; ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 const isHttpUrl = (value: string): boolean => /^https?:\/\/\S+$/i.test(value.trim());
 const KNOWN = new Set<string>(CLOUD_ROW_KEYS);
@@ -123,7 +42,7 @@ function vcardOne(card: CloudCard): string[] {
   const name = v.name[0] ?? '';
   const english = v.english_name[0] ?? '';
   const display = name || english || v.company[0] || 'Cardbook';
-  const { family, given } = splitName(name || english);
+  const { family, given } = splitPersonalName(name || english);
   const lines = [
     'BEGIN:VCARD',
     'VERSION:3.0',

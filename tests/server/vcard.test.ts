@@ -2,7 +2,8 @@ import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { emptyExtension, keywordGrams, normalizeSearch } from '../../server/services/cards';
-import { buildVCard, foldLine, splitPersonalName, vcardDisposition, websiteUrl } from '../../server/services/vcard';
+import { buildVCard, vcardDisposition } from '../../server/services/vcard';
+import { foldLine, splitPersonalName, websiteUrl } from '../../src/lib/vcard-text';
 
 describe('splitPersonalName', () => {
   it.each([

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { CloudCard } from '../../src/api';
-import { csvOf, exportFileName, foldLine, splitName, vcardOf } from '../../src/lib/cloud-export';
+import { csvOf, exportFileName, vcardOf } from '../../src/lib/cloud-export';
+import { foldLine, splitPersonalName as splitName } from '../../src/lib/vcard-text';
 
 const rows = (pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value }));
 const card = (id: string, pairs: [string, string][], over: Partial<CloudCard> = {}): CloudCard => ({
