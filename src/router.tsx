@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RootLayout } from './app/RootLayout';
+import { FRIEND_CARD_MESSAGES } from './components/friends/messages';
 import { loadMessages, warmMessages } from './i18n';
 import type { FeatureNamespace } from './i18n/catalog';
 import { type FeatureKey, NotAvailableRoute } from './routes/not-available';
@@ -39,7 +40,7 @@ const page = <P extends string>(
 /** The card screens share components, and so their messages. */
 const CARDS = ['card', 'company', 'share'] as const;
 /** The friends screens show friends' cards with the card components. */
-const FRIENDS = ['friends', 'card'] as const;
+const FRIENDS = FRIEND_CARD_MESSAGES;
 /** The cloud screens show cloud cards with the card components (photos, SPEC §5 actions). */
 const CLOUD = ['cloud', 'card'] as const;
 const later = <P extends string>(path: P, feature: FeatureKey) =>

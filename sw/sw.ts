@@ -7,7 +7,9 @@
  *   /api/, /blobs/ and paths that name a file, which mirrors the server's own fallback rule.
  * - /api/*, /version.json and /sw.js get no route, so they always go to the network: the data
  *   lives in IndexedDB and the version check must see the server's truth.
- * - Uploaded images (/blobs/, immutable names) are kept cache-first, capped by entry count.
+ * - Uploaded images (/blobs/, immutable names) are kept cache-first, capped by entry count;
+ *   friends' cards opened in the card overlay keep theirs in CARD_IMAGE_CACHE, which the page
+ *   fills and prunes under its own budget (src/db/card-cache.ts), looked at first.
  * - OCR engine and language files (/ocr/, versioned immutable URLs) are answered from their own
  *   cache (OCR_CACHE) first: not precached (most users never scan), filled by the OCR client's
  *   prepare() or by a first scan online, so a prepared device scans in airplane mode. The
@@ -26,6 +28,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CARD_IMAGE_CACHE } from '../src/lib/card-images';
 import { OCR_CACHE, OCR_MANIFEST_URL } from '../src/lib/ocr-assets';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -62,10 +65,12 @@ function capEntries(max: number): WorkboxPlugin {
   };
 }
 
+const blobs = new CacheFirst({ cacheName: BLOB_CACHE, plugins: [capEntries(MAX_BLOB_ENTRIES)] });
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && url.pathname.startsWith('/blobs/') && request.method === 'GET',
-  new CacheFirst({ cacheName: BLOB_CACHE, plugins: [capEntries(MAX_BLOB_ENTRIES)] }),
+  // Images of friends' cards kept by the page under its budget first, then the capped cache.
+  async (options) => (await (await self.caches.open(CARD_IMAGE_CACHE)).match(options.request)) ?? blobs.handle(options),
 );
 
 registerRoute(

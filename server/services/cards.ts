@@ -4,7 +4,6 @@ import {
   CARD_PHOTO_MAX_SIDE,
   CARD_PHOTO_RATIO,
   type CardEntryKind,
-  type CardExtension,
   type CardExtensionInput,
   type CardPhoto,
   type CardSearchBody,
@@ -29,8 +28,12 @@ import {
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
+import { ENTRIES_JSON, type EntryRow, emptyExtension, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
+
+export { emptyExtension };
+
 import { onCardSaved, pushCardChanged } from './friends';
 import { pokeOwnDevices } from './pushes';
 import { buildVCard } from './vcard';
@@ -49,39 +52,6 @@ import { vcardPhoto } from './vcard-photo';
 const cardNotFound = () => new ApiError(404, 'cardNotFound');
 
 // Reading ----------------------------------------------------------------------------------
-
-/** One extension entry as the JSON aggregate gives it. */
-type EntryRow = {
-  kind: 'company' | CardEntryKind;
-  key: string;
-  content: string;
-  department: string;
-  position: string;
-};
-
-/** The card's entries in order, as one JSON array (the card is `c`). */
-const ENTRIES_JSON = `coalesce((
-    select json_agg(json_build_object(
-      'kind', e.kind, 'key', e.label, 'content', e.content,
-      'department', coalesce(e.detail->>'department', ''), 'position', coalesce(e.detail->>'position', ''))
-      order by e.kind, e.position)
-    from card_extensions e where e.card_id = c.id and e.deleted_at is null), '[]'::json)`;
-
-export function emptyExtension(): CardExtension {
-  return { company: [], address: [], tel: [], email: [], website: [], other: [], industry: [], social: [] };
-}
-
-function extensionOf(rows: EntryRow[]): CardExtension {
-  const extension = emptyExtension();
-  for (const row of rows) {
-    if (row.kind === 'company') {
-      extension.company.push({ name: row.content, department: row.department, position: row.position, key: row.key });
-    } else {
-      extension[row.kind].push({ key: row.key, content: row.content });
-    }
-  }
-  return extension;
-}
 
 /** The ready-to-open share links of a card whose public link is `{origin}/s/{shareStr}`. */
 export function shareLinks(origin: string, shareStr: string, name: string): CardShare {

@@ -21,6 +21,7 @@ import { companyLine } from '../../src/lib/company-line';
 import { isNewer } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
+import { ENTRIES_JSON, type EntryRow, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 import { liveGroup, lockMainGroup, mainGroupFixed, ownGroupRow, touchFriends } from './groups';
@@ -53,6 +54,10 @@ type FriendRow = {
   company: string | null;
   position: string | null;
   groups: string | null;
+  english_name: string;
+  photo_back: string;
+  share_str: string | null;
+  ext: EntryRow[];
 };
 
 /** My entries (`f`) with their friend's card and their groups. */
@@ -60,11 +65,13 @@ const FRIEND_SELECT = `
   select f.id as accept_id, f.version, f.deleted_at is not null as deleted, f.remark, f.status,
     c.id as card_id, coalesce(nullif(c.name, ''), c.english_name) as name, u.avatar, c.profile, c.photo,
     co.content as company, co.detail->>'position' as position,
+    c.english_name, c.photo_back, ${ENTRIES_JSON} as ext, k.share_key as share_str,
     (select string_agg(m.group_id::text, ',' order by m.group_id) from friend_group_members m
       where m.friend_id = f.id and m.deleted_at is null) as groups
   from friends f
   join cards c on c.id = f.card_id
   join users u on u.id = c.user_id
+  left join card_share_keys k on k.card_id = c.id and k.revoked_at is null
   left join lateral (
     select e.content, e.detail from card_extensions e
     where e.card_id = c.id and e.kind = 'company' and e.deleted_at is null order by e.position limit 1
@@ -80,6 +87,10 @@ function friendOf(row: FriendRow): Friend {
       profile: row.profile,
       photo: row.photo,
       company: companyLine({ name: row.company ?? '', position: row.position ?? '' }),
+      english_name: row.english_name,
+      photo_back: row.photo_back,
+      share_str: row.share_str ?? '',
+      extension: extensionOf(row.ext),
     },
     remark: row.remark,
     group_id: row.groups ? `${MAIN_GROUP_ID},${row.groups}` : String(MAIN_GROUP_ID),

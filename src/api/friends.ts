@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cardExtensionSchema } from './card';
 import { envelopeSchema } from './envelope';
 import { textField } from './fields';
 import { emptyBodySchema } from './meta';
@@ -124,6 +125,14 @@ export const friendCardInfoSchema = z.object({
   photo: z.string(),
   /** Our addition to SPEC §3: the card's first company, "name · position" ('' when none). */
   company: z.string(),
+  // Since sync protocol 7 the whole card travels with the entry, so the card-detail overlay
+  // opens offline (SPEC §2). Optional: a card listed on the device before the server's entry
+  // arrives (an optimistic add) may lack them, as may rows pulled by an older client.
+  english_name: z.optional(z.string()),
+  photo_back: z.optional(z.string()),
+  /** A live share key of the card ('' when the owner has none). */
+  share_str: z.optional(z.string()),
+  extension: z.optional(cardExtensionSchema),
 });
 export type FriendCardInfo = z.infer<typeof friendCardInfoSchema>;
 

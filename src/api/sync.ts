@@ -43,7 +43,7 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 6;
+export const SYNC_PROTOCOL_VERSION = 7;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
@@ -60,6 +60,7 @@ export const SYNC_PROTOCOL_VERSION = 6;
 //    fields a newer edit kept (`superseded`).
 // 6: pull (cloudCard, cloudGroup) and push (addCloudCard, editCloudCard, delCloudCard, moveCloudCard,
 //    addCloudGroup, editCloudGroup, delCloudGroup, sortCloudGroups); cloud ids are made on the device.
+// 7: friend_card_info carries the whole card (english_name, photo_back, share_str, extension).
 
 export const PULL_PAGE_MAX = 2500;
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadMessages } from '../i18n';
+import { FRIEND_CARD_MESSAGES } from './friends/messages';
 import { CloseIcon } from './icons';
 import { useDismiss } from './use-dismiss';
 
@@ -9,7 +10,7 @@ import { useDismiss } from './use-dismiss';
  * shell that every page loads stays light.
  */
 const NotificationList = lazy(() =>
-  Promise.all([import('./notifications/NotificationList'), loadMessages(['friends', 'card'])]).then(([m]) => ({
+  Promise.all([import('./notifications/NotificationList'), loadMessages(FRIEND_CARD_MESSAGES)]).then(([m]) => ({
     default: m.NotificationList,
   })),
 );

@@ -4,6 +4,7 @@ import type {
   CloudCard,
   CloudGroup,
   CompanyContent,
+  CompanyItem,
   Friend,
   MutationName,
   MyCard,
@@ -97,6 +98,22 @@ export type GroupRow = SyncGroup;
 /** One of my friend entries with its friend's latest card; `groupIds` is group_id as numbers (indexed). */
 export type FriendRow = Friend & { groupIds: number[] };
 
+/**
+ * What a card-detail overlay fetched online for a friend's card so it opens again offline
+ * (src/db/card-cache.ts): its promotional items, and the image URLs it put in the card cache
+ * (Cache Storage CARD_IMAGE_CACHE, answered by the service worker) with their size.
+ */
+export type CardCacheRow = {
+  card_id: number;
+  share_str: string;
+  company: CompanyItem[];
+  /** Image URLs this card holds in the image cache (photos, avatar, promotional images). */
+  urls: string[];
+  bytes: number;
+  /** When the card was last opened (ms): least recently opened goes first. */
+  openedAt: number;
+};
+
 /** One of my cloud cards: the server's with pending local edits applied (photos may be `local:` refs). */
 export type CloudCardRow = CloudCard;
 
@@ -139,6 +156,7 @@ export class CardbookDB extends Dexie {
   cloudCards!: EntityTable<CloudCardRow, 'id'>;
   cloudGroups!: EntityTable<CloudGroupRow, 'id'>;
   scans!: EntityTable<ScanRow, 'id'>;
+  cardCache!: EntityTable<CardCacheRow, 'card_id'>;
 
   constructor(name = 'cardbook') {
     super(name);
@@ -162,6 +180,14 @@ export class CardbookDB extends Dexie {
     // Cloud cards and groups arrive by pull from the start of the cursor: the next pull starts over.
     this.version(5)
       .stores({ cloudCards: 'id, group_id, updated_at', cloudGroups: 'id, sort', scans: 'id, createdAt, status' })
+      .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // friend_card_info carries the whole card (sync protocol 7): the next pull starts over to
+    // bring it. Friends by share key open /s/{key} offline; cardCache keeps opened cards' extras.
+    this.version(6)
+      .stores({
+        friends: 'accept_id, *groupIds, friend_card_info.card_id, friend_card_info.share_str',
+        cardCache: 'card_id, openedAt',
+      })
       .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 

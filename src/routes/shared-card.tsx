@@ -1,15 +1,18 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../api/card';
 import type { FriendCardInfo } from '../api/friends';
-import { Avatar } from '../components/Avatar';
 import { CardDetails } from '../components/card/CardDetails';
+import { CardHead } from '../components/card/CardHead';
 import { CardPhotos } from '../components/card/CardPhotos';
-import { CompanyBlocks } from '../components/company/CompanyBlocks';
+import { Promotion } from '../components/card/Promotion';
 import { useSharedCompany } from '../components/company/use-shared-company';
-import { ImagePreview, LoginFirstDialog } from '../components/share/dialogs';
-import { AddUserIcon, ContactIcon, DownloadIcon } from '../components/share/icons';
+import { cardOfFriend } from '../components/friends/display';
+import { saveFriendVCard } from '../components/friends/friend-vcard';
+import { useKeptFriend } from '../components/friends/kept-friend';
+import { LoginFirstDialog } from '../components/share/dialogs';
+import { AddUserIcon, DownloadIcon } from '../components/share/icons';
 import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
@@ -18,6 +21,7 @@ import { companyLine } from '../lib/company-line';
 import { useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 
+const KeptPromotion = lazy(() => import('../components/friends/KeptPromotion'));
 /**
  * /s/{share_key}: another user's card for anyone, signed in or not (SPEC §2 card-detail overlay
  * rules, §6 visitor). It reads the session from the cookie alone (useSignedIn), never from
@@ -29,12 +33,24 @@ export function SharedCardPage() {
   const { shareKey } = useParams({ from: '/s/$shareKey' });
   const navigate = useNavigate();
   const shared = useSharedCard(shareKey);
+  const kept = useKeptFriend(shareKey, shared.state === 'error');
 
   useEffect(() => {
     if (shared.state === 'notFound') void navigate({ to: '/noFoundCard', replace: true });
   }, [shared.state, navigate]);
 
-  if (shared.state === 'ready') return <SharedCardView card={shared.card} />;
+  if (shared.state === 'ready') {
+    return <SharedCardView card={shared.card} promotion={<SharedPromotion shareStr={shared.card.share_str} />} />;
+  }
+  if (shared.state === 'error' && kept) {
+    // No network: a card I keep opens from the card holder on this device.
+    const promotion = (
+      <Suspense fallback={null}>
+        <KeptPromotion friend={kept} />
+      </Suspense>
+    );
+    return <SharedCardView card={cardOfFriend(kept)} promotion={promotion} />;
+  }
   if (shared.state === 'error') {
     return (
       <main className="page share-page">
@@ -59,14 +75,13 @@ export function SharedCardPage() {
   );
 }
 
-function SharedCardView({ card }: { card: SharedCard }) {
+function SharedCardView({ card, promotion }: { card: SharedCard; promotion: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
-  const [dialog, setDialog] = useState<'none' | 'login' | 'avatar'>('none');
+  const [dialog, setDialog] = useState<'none' | 'login'>('none');
   const [downloading, setDownloading] = useState(false);
   const { name, english_name: englishName } = card.extension;
-  const title = name || englishName;
 
   // A member may add the card offline: fetch the outbox code while the network is here.
   useEffect(() => {
@@ -90,7 +105,7 @@ function SharedCardView({ card }: { card: SharedCard }) {
   const onDownload = async () => {
     setDownloading(true);
     try {
-      const result = await downloadSharedVCard(card);
+      const result = card.accept_id > 0 ? await saveFriendVCard(card) : await downloadSharedVCard(card);
       if (!result.ok) toast(result.message, 'error');
     } finally {
       setDownloading(false);
@@ -100,41 +115,15 @@ function SharedCardView({ card }: { card: SharedCard }) {
   return (
     <main className="page share-page shared-card">
       <p className="shared-eyebrow">{t('share.card.title')}</p>
-      <section className={card.accept_id > 0 ? 'shared-head shared-head-narrow' : 'shared-head'}>
-        {card.avatar ? (
-          <button
-            type="button"
-            className="shared-avatar"
-            aria-label={t('share.card.viewAvatar')}
-            onClick={() => setDialog('avatar')}
-          >
-            <Avatar src={card.avatar} name={title} size={64} />
-          </button>
-        ) : (
-          <span className="shared-avatar">
-            <Avatar name={title} size={64} />
-          </span>
-        )}
-        <div className="shared-names">
-          <h1 data-testid="shared-name">{title}</h1>
-          {englishName && englishName !== title ? (
-            <p lang="en" data-testid="shared-english-name">
-              {englishName}
-            </p>
-          ) : null}
-        </div>
-        {card.accept_id > 0 ? (
-          <button
-            type="button"
-            className="btn btn-secondary btn-inline"
-            disabled={downloading}
-            onClick={() => void onDownload()}
-          >
-            <ContactIcon />
-            {t('share.card.saveContact')}
-          </button>
-        ) : null}
-      </section>
+      <CardHead
+        name={name}
+        englishName={englishName}
+        avatar={card.avatar}
+        acceptId={card.accept_id}
+        nameAs="h1"
+        importing={downloading}
+        onImport={() => void onDownload()}
+      />
 
       {card.accept_id > 0 && card.is_friend === 1 ? null : (
         <div className="shared-actions">
@@ -154,9 +143,9 @@ function SharedCardView({ card }: { card: SharedCard }) {
         </div>
       )}
 
-      <CardPhotos photo={card.photo} photo_back={card.photo_back} name={title} />
+      <CardPhotos photo={card.photo} photo_back={card.photo_back} name={name || englishName} />
       <CardDetails profile={card.profile} extension={card.extension} />
-      <Promotion shareStr={card.share_str} />
+      {promotion}
 
       {dialog === 'login' ? (
         <LoginFirstDialog
@@ -165,49 +154,18 @@ function SharedCardView({ card }: { card: SharedCard }) {
           onCancel={() => setDialog('none')}
         />
       ) : null}
-      {dialog === 'avatar' && card.avatar ? (
-        <ImagePreview
-          src={card.avatar}
-          alt={t('share.card.avatar', { name: title })}
-          onClose={() => setDialog('none')}
-        />
-      ) : null}
     </main>
   );
 }
 
-/** The card's promotional blocks: a spinner with 'Loading promotional material', then the blocks. */
-function Promotion({ shareStr }: { shareStr: string }) {
-  const { t } = useTranslation();
-  const company = useSharedCompany(shareStr);
-  if (company.state === 'loading') {
-    return (
-      <div className="share-loading shared-promo-loading" role="status" data-testid="promo-loading">
-        <span className="spinner share-spinner" aria-hidden="true" />
-        {t('share.card.loadingPromo')}
-      </div>
-    );
-  }
-  if (company.state === 'error') {
-    return (
-      <div className="share-note">
-        <p>{t('share.card.promoError')}</p>
-        <button type="button" className="btn btn-ghost btn-inline" onClick={company.retry}>
-          {t('share.card.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (company.items.length === 0) return null;
-  return (
-    <section className="shared-promo" aria-label={t('share.card.promo')}>
-      <CompanyBlocks items={company.items} />
-    </section>
-  );
+/** A visitor's view of the card's promotional blocks: asked of the server each time. */
+function SharedPromotion({ shareStr }: { shareStr: string }) {
+  return <Promotion {...useSharedCompany(shareStr)} />;
 }
 
 /** What my friends list shows of this card until the server's entry arrives. */
 function friendCardOf(card: SharedCard): FriendCardInfo {
+  const { name: _name, english_name: _englishName, ...extension } = card.extension;
   return {
     card_id: card.card_id,
     name: card.extension.name || card.extension.english_name,
@@ -215,6 +173,10 @@ function friendCardOf(card: SharedCard): FriendCardInfo {
     profile: card.profile,
     photo: card.photo,
     company: companyLine(card.extension.company[0]),
+    english_name: card.extension.english_name,
+    photo_back: card.photo_back,
+    share_str: card.share_str,
+    extension,
   };
 }
 

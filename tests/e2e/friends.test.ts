@@ -109,7 +109,7 @@ describe('friends', () => {
 
     await item.click();
     await friends.overlay.waitFor();
-    expect(await friends.overlay.getByTestId('friend-card-title').textContent()).toBe('Alice Wong');
+    expect(await friends.overlay.getByTestId('shared-name').textContent()).toBe('Alice Wong');
     expect(await friends.overlay.textContent()).toContain('Director at Acme Trading');
     await page.screenshot({ path: `${SHOTS}/friend-overlay.png` });
     await friends.close();
@@ -132,9 +132,7 @@ describe('friends', () => {
 
     await friends.open('Alice Wong');
     await friends.setRemark('Key client');
-    await expect
-      .poll(() => friends.overlay.getByTestId('friend-card-title').textContent())
-      .toBe('Key client (Alice Wong)');
+    await expect.poll(() => friends.overlay.getByTestId('shared-name').textContent()).toBe('Key client (Alice Wong)');
     await friends.toGroup('Copy to group', 'Clients');
     await friends.overlay.locator('.chip').filter({ hasText: 'Clients' }).waitFor();
     await friends.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
+import { emptyExtension } from '../../server/services/cards';
 import type { AddedFriends, Friend, FriendList, Group, GroupList, SyncRow } from '../../src/api';
 import { createTestApp, dbSnapshot, type TestApp } from './helper';
 import { api, pullAll, RecordingPublisher, renameCard, syncPush, type User, userWithCard } from './social';
@@ -49,6 +50,14 @@ describe('friend/add', () => {
       profile: "Ben's profile",
       photo: '',
       company: 'Acme Ltd · CTO',
+      // The whole card travels with the entry (sync protocol 7), for the overlay offline.
+      english_name: '',
+      photo_back: '',
+      share_str: b.shareStr,
+      extension: {
+        ...emptyExtension(),
+        company: [{ name: 'Acme Ltd', department: '', position: 'CTO', key: 'company' }],
+      },
     });
     expect(
       res.body.data.friend_list.find((f) => f.friend_card_info.card_id === c.cardId)?.friend_card_info.company,

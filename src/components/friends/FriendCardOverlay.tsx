@@ -1,24 +1,29 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_STATUS_REMOVED_ME, MAIN_GROUP_ID, REMARK_MAX } from '../../api';
 import { db, type FriendRow, isPendingFriend, mutate } from '../../db';
 import { type GroupWithCount, useFriend, useGroups } from '../../session/hooks';
 import { ActionSheet } from '../ActionSheet';
-import { Avatar } from '../Avatar';
 import { CardDetails, CardPhotos } from '../card';
+import { CardHead } from '../card/CardHead';
+import { Promotion } from '../card/Promotion';
 import { CloseIcon } from '../icons';
 import { toast } from '../toast';
 import { useDismiss } from '../use-dismiss';
-import { friendTitle } from './display';
+import { cardOfFriend, friendTitle } from './display';
+import { saveFriendVCard } from './friend-vcard';
 import { deleteWithUndo } from './pending-delete';
+import { useCardExtras } from './use-card-extras';
 import './friends.css';
 
-const NO_EXTENSION = { company: [], address: [], tel: [], email: [], website: [], other: [], social: [] };
-
 /**
- * SPEC §2 card-detail overlay for a friend's card ('Business card details'): what my entry
- * holds of it (friend_card_info: photo, avatar, name, profile), with my remark and groups, and
- * the actions on the entry. Every action goes through mutate(), so it works offline.
+ * SPEC §2 card-detail overlay for a friend's card ('Business card details'), whole and offline:
+ * front and back images with the flip button, the avatar (tap to preview), name and English
+ * name, import to the address book, my remark and groups with the actions on the entry, every
+ * section of the card with an action per entry, and the promotional items. The card's fields
+ * come with the friend row (sync); the promotional items and images are fetched when it is
+ * opened online and kept on the device (useCardExtras). Every action goes through mutate(), so
+ * it works offline.
  */
 export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -66,9 +71,23 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
     props.onClose();
   };
 
-  const info = friend?.friend_card_info;
+  const card = useMemo(() => (friend ? cardOfFriend(friend) : null), [friend]);
+  const pending = friend ? isPendingFriend(friend) : true;
+  const extras = useCardExtras(card && !pending ? card : null);
+  const [importing, setImporting] = useState(false);
+  const onImport = async () => {
+    if (!card) return;
+    setImporting(true);
+    try {
+      const result = await saveFriendVCard(card);
+      if (!result.ok) toast(result.message, 'error');
+    } finally {
+      setImporting(false);
+    }
+  };
+
   return (
-    <div className="friend-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div className="friend-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-overlay="">
       <div className="friend-overlay-head">
         <h2 id={titleId}>{t('friends.card.title')}</h2>
         <button
@@ -81,26 +100,31 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
           <CloseIcon />
         </button>
       </div>
-      {!friend || !info ? (
-        <p className="empty-note" role="status">
-          {t('app.common.loading')}
-        </p>
-      ) : (
+      {!friend || !card ? (
         <div className="friend-overlay-body">
-          <CardPhotos photo={info.photo} photo_back="" name={info.name} />
-          <div className="friend-overlay-names">
-            <Avatar src={info.avatar} name={info.name} size={56} />
-            <div>
-              <p className="friend-overlay-name" data-testid="friend-card-title">
-                {friendTitle(friend)}
-              </p>
-              {info.company ? <p className="friend-overlay-company">{info.company}</p> : null}
-              {friend.status === FRIEND_STATUS_REMOVED_ME ? (
-                <p className="friend-removed">{t('friends.list.removedYou')}</p>
-              ) : null}
-            </div>
+          <div className="share-loading" role="status">
+            <span className="spinner share-spinner" aria-hidden="true" />
+            {t('app.common.loading')}
           </div>
-          {isPendingFriend(friend) ? (
+        </div>
+      ) : (
+        <div className="friend-overlay-body" data-testid="friend-card">
+          <CardPhotos photo={card.photo} photo_back={card.photo_back} name={friendTitle(friend)} />
+          <CardHead
+            name={friendTitle(friend)}
+            englishName={card.extension.english_name}
+            avatar={card.avatar}
+            acceptId={pending ? 0 : card.accept_id}
+            nameAs="p"
+            importing={importing}
+            onImport={() => void onImport()}
+          />
+          {friend.status === FRIEND_STATUS_REMOVED_ME ? (
+            <p className="friend-removed" role="note">
+              {t('http.otherPartyDeleted')}
+            </p>
+          ) : null}
+          {pending ? (
             <p className="friend-pending-note" role="note">
               {t('friends.card.pendingNote')}
             </p>
@@ -114,7 +138,8 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
               onDelete={onDelete}
             />
           )}
-          <CardDetails profile={info.profile} extension={NO_EXTENSION} />
+          <CardDetails profile={card.profile} extension={card.extension} />
+          {pending ? null : <Promotion {...extras} />}
         </div>
       )}
       {sheet !== 'none' ? (

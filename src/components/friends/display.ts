@@ -1,8 +1,31 @@
 import type { Friend } from '../../api';
+import type { SharedCard } from '../../api/card';
 
 /** SPEC §3: "remark (name)" when there is a remark, else the name. */
 export function friendTitle(friend: Pick<Friend, 'remark' | 'friend_card_info'>): string {
   const name = friend.friend_card_info.name;
   const remark = friend.remark.trim();
   return remark ? `${remark} (${name})` : name;
+}
+
+const NO_EXTENSION = { company: [], address: [], tel: [], email: [], website: [], other: [], industry: [], social: [] };
+
+/**
+ * A friend entry's card in the shape of a shared card, for the views both show. Fields an
+ * entry made on this device (not yet pulled) lacks are empty.
+ */
+export function cardOfFriend(friend: Pick<Friend, 'accept_id' | 'friend_card_info'>): SharedCard {
+  const info = friend.friend_card_info;
+  return {
+    photo: info.photo,
+    photo_back: info.photo_back ?? '',
+    avatar: info.avatar,
+    user_id: 0,
+    card_id: info.card_id,
+    accept_id: friend.accept_id,
+    share_str: info.share_str ?? '',
+    is_friend: 1,
+    profile: info.profile,
+    extension: { name: info.name, english_name: info.english_name ?? '', ...(info.extension ?? NO_EXTENSION) },
+  };
 }
