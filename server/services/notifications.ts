@@ -30,12 +30,15 @@ type NotificationRow = {
   msg: string;
   icon: string;
   content: { f_card_id?: number; name?: string };
+  f_share_str: string | null;
   status_user: number;
   time: number;
 };
 
 const COLUMNS = `id, version, deleted_at is not null as deleted, msg_type, msg_type_sub, msg, icon, content,
-  status_user, (extract(epoch from created_at) * 1000)::bigint as time`;
+  status_user, (extract(epoch from created_at) * 1000)::bigint as time,
+  (select k.share_key from card_share_keys k
+    where k.card_id = (content->>'f_card_id')::bigint and k.revoked_at is null) as f_share_str`;
 
 function messageOf(row: NotificationRow, locale: Locale): string {
   const name = row.content.name || serverText(locale, 'someone');
@@ -53,7 +56,7 @@ function notificationOf(row: NotificationRow, locale: Locale): Notification {
     time: Number(row.time),
     icon: row.icon,
     status_user: row.status_user,
-    content: { f_card_id: Number(row.content.f_card_id ?? 0) },
+    content: { f_card_id: Number(row.content.f_card_id ?? 0), f_share_str: row.f_share_str ?? '' },
   };
 }
 

@@ -216,7 +216,8 @@ export const notificationSchema = z.object({
   icon: z.string(),
   /** 1 unread, 0 read. */
   status_user: z.int(),
-  content: z.object({ f_card_id: z.int() }),
+  // f_share_str: a live share key of that card, so a card I do not keep opens too ('' or absent when none).
+  content: z.object({ f_card_id: z.int(), f_share_str: z.optional(z.string()) }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -2,13 +2,12 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../api/card';
-import type { FriendCardInfo } from '../api/friends';
 import { CardDetails } from '../components/card/CardDetails';
 import { CardHead } from '../components/card/CardHead';
 import { CardPhotos } from '../components/card/CardPhotos';
 import { Promotion } from '../components/card/Promotion';
 import { useSharedCompany } from '../components/company/use-shared-company';
-import { cardOfFriend } from '../components/friends/display';
+import { cardOfFriend, friendCardOfShared } from '../components/friends/display';
 import { saveFriendVCard } from '../components/friends/friend-vcard';
 import { useKeptFriend } from '../components/friends/kept-friend';
 import { LoginFirstDialog } from '../components/share/dialogs';
@@ -17,7 +16,6 @@ import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
 import { queueAutoAddFriend } from '../lib/auto-add-friends';
-import { companyLine } from '../lib/company-line';
 import { useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 
@@ -94,7 +92,7 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
       return;
     }
     void import('../session/friend-adds')
-      .then((m) => m.addFriends([card.share_str], [friendCardOf(card)]))
+      .then((m) => m.addFriends([card.share_str], [friendCardOfShared(card)]))
       .then(() => toast(t('share.card.friendAdded'), 'success'));
   };
   const afterLogin = (to: '/register' | '/login') => {
@@ -161,23 +159,6 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
 /** A visitor's view of the card's promotional blocks: asked of the server each time. */
 function SharedPromotion({ shareStr }: { shareStr: string }) {
   return <Promotion {...useSharedCompany(shareStr)} />;
-}
-
-/** What my friends list shows of this card until the server's entry arrives. */
-function friendCardOf(card: SharedCard): FriendCardInfo {
-  const { name: _name, english_name: _englishName, ...extension } = card.extension;
-  return {
-    card_id: card.card_id,
-    name: card.extension.name || card.extension.english_name,
-    avatar: card.avatar,
-    profile: card.profile,
-    photo: card.photo,
-    company: companyLine(card.extension.company[0]),
-    english_name: card.extension.english_name,
-    photo_back: card.photo_back,
-    share_str: card.share_str,
-    extension,
-  };
 }
 
 /**

@@ -101,6 +101,9 @@ describe('the friend card overlay', () => {
     shareStr = seeded.card.share_str;
     const b = await cardFor(server, 'Bob Lee');
     const d = await cardFor(server, 'Dora Ip');
+    // E keeps B's card, B does not keep E's: E's notification opens E's card with 'Add friend'.
+    const e = await cardFor(server, 'Eve Ho');
+    await addFriend(server, e, b.shareStr);
     await addFriend(server, b, shareStr);
     await addFriend(server, b, d.shareStr);
     // A adds B back: B's drawer gets "陳大文 added your card", which opens A's card.
@@ -136,6 +139,25 @@ describe('the friend card overlay', () => {
     await friends.overlay.locator('.shared-head-narrow').getByRole('button', { name: 'Save to contacts' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/overlay-online.png`, fullPage: true });
     await friends.close();
+  });
+
+  it('opens from the drawer the card of someone who added mine, and adds it', async () => {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    const drawer = page.getByRole('complementary', { name: 'Notifications' });
+    await drawer.getByRole('button', { name: /Eve Ho/ }).click();
+    await friends.overlay.waitFor();
+    expect(await friends.overlay.getByTestId('shared-name').textContent()).toBe('Eve Ho');
+    await friends.overlay.getByRole('button', { name: 'Add friend' }).click();
+    // Once the server's entry arrives the overlay is my friend entry: remark and groups.
+    await friends.overlay.getByLabel('Remark').waitFor({ timeout: 15_000 });
+    expect(await friends.overlay.getByRole('button', { name: 'Add friend' }).count()).toBe(0);
+    await friends.close();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await friends.friend('Eve Ho').waitFor();
   });
 
   it('opens the same card offline from the list and from the drawer, and makes its contact file', async () => {

@@ -7,11 +7,10 @@ import { ActionSheet } from '../ActionSheet';
 import { CardDetails, CardPhotos } from '../card';
 import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
-import { CloseIcon } from '../icons';
 import { toast } from '../toast';
-import { useDismiss } from '../use-dismiss';
 import { cardOfFriend, friendTitle } from './display';
 import { saveFriendVCard } from './friend-vcard';
+import { OverlayFrame } from './OverlayFrame';
 import { deleteWithUndo } from './pending-delete';
 import { useCardExtras } from './use-card-extras';
 import './friends.css';
@@ -29,8 +28,6 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
   const { t } = useTranslation();
   const friend = useFriend(props.acceptId);
   const groups = useGroups();
-  const close = useDismiss<HTMLButtonElement>(props.onClose);
-  const titleId = useId();
   const [sheet, setSheet] = useState<'none' | 'move' | 'copy'>('none');
 
   // Deleted (here, or by a pull): nothing left to show.
@@ -87,19 +84,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
   };
 
   return (
-    <div className="friend-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} data-overlay="">
-      <div className="friend-overlay-head">
-        <h2 id={titleId}>{t('friends.card.title')}</h2>
-        <button
-          ref={close}
-          type="button"
-          className="icon-btn"
-          aria-label={t('friends.card.close')}
-          onClick={props.onClose}
-        >
-          <CloseIcon />
-        </button>
-      </div>
+    <OverlayFrame onClose={props.onClose}>
       {!friend || !card ? (
         <div className="friend-overlay-body">
           <div className="share-loading" role="status">
@@ -161,7 +146,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
           />
         )
       ) : null}
-    </div>
+    </OverlayFrame>
   );
 }
 

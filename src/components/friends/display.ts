@@ -1,5 +1,6 @@
-import type { Friend } from '../../api';
+import type { Friend, FriendCardInfo } from '../../api';
 import type { SharedCard } from '../../api/card';
+import { companyLine } from '../../lib/company-line';
 
 /** SPEC §3: "remark (name)" when there is a remark, else the name. */
 export function friendTitle(friend: Pick<Friend, 'remark' | 'friend_card_info'>): string {
@@ -27,5 +28,22 @@ export function cardOfFriend(friend: Pick<Friend, 'accept_id' | 'friend_card_inf
     is_friend: 1,
     profile: info.profile,
     extension: { name: info.name, english_name: info.english_name ?? '', ...(info.extension ?? NO_EXTENSION) },
+  };
+}
+
+/** What my card holder lists of a shared card I add, until the server's entry arrives. */
+export function friendCardOfShared(card: SharedCard): FriendCardInfo {
+  const { name, english_name, ...extension } = card.extension;
+  return {
+    card_id: card.card_id,
+    name: name || english_name,
+    avatar: card.avatar,
+    profile: card.profile,
+    photo: card.photo,
+    company: companyLine(card.extension.company[0]),
+    english_name,
+    photo_back: card.photo_back,
+    share_str: card.share_str,
+    extension,
   };
 }

@@ -6,6 +6,7 @@ import { currentLocale } from '../../i18n';
 import { ensureSyncClient } from '../../lib/sync-client';
 import { useNotifications } from '../../session/hooks';
 import { FriendCardOverlay } from '../friends/FriendCardOverlay';
+import { SharedCardOverlay } from '../friends/SharedCardOverlay';
 import { CardIcon } from '../icons';
 import { toast } from '../toast';
 import '../friends/friends.css';
@@ -24,7 +25,8 @@ export function NotificationList() {
   const { t } = useTranslation();
   const items = useNotifications();
   const [limit, setLimit] = useState(PAGE);
-  const [open, setOpen] = useState<number | null>(null);
+  /** The card opened: my entry for it, or (a card I do not keep) its share key. */
+  const [open, setOpen] = useState<{ acceptId: number } | { shareStr: string } | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
   // What was unread when the drawer opened keeps its dot while the drawer stays open.
   const unreadAtOpen = useRef<Set<number> | null>(null);
@@ -49,7 +51,8 @@ export function NotificationList() {
   const openCard = async (n: NotificationRow) => {
     const cardId = n.content.f_card_id;
     const friend = await db.friends.where('friend_card_info.card_id').equals(cardId).first();
-    if (friend) setOpen(friend.accept_id);
+    if (friend) setOpen({ acceptId: friend.accept_id });
+    else if (n.content.f_share_str) setOpen({ shareStr: n.content.f_share_str });
     else toast(t('app.notifications.notHeld'), 'info');
   };
 
@@ -127,7 +130,8 @@ export function NotificationList() {
           </li>
         ) : null}
       </ul>
-      {open !== null ? <FriendCardOverlay acceptId={open} onClose={onClose} /> : null}
+      {open && 'acceptId' in open ? <FriendCardOverlay acceptId={open.acceptId} onClose={onClose} /> : null}
+      {open && 'shareStr' in open ? <SharedCardOverlay shareStr={open.shareStr} onClose={onClose} /> : null}
     </>
   );
 }

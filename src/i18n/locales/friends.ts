@@ -40,6 +40,7 @@ export const friends = defineNamespace({
     },
     card: {
       title: '名片詳情',
+      gone: '這張名片已不再分享。',
       remark: '備註',
       remarkSave: '保存備註',
       remarkSaved: '備註已保存',
@@ -103,6 +104,7 @@ export const friends = defineNamespace({
     },
     card: {
       title: 'Business card details',
+      gone: 'This card is no longer shared.',
       remark: 'Remark',
       remarkSave: 'Save remark',
       remarkSaved: 'Remark saved',
@@ -166,6 +168,7 @@ export const friends = defineNamespace({
     },
     card: {
       title: '名片详情',
+      gone: '这张名片已不再分享。',
       remark: '备注',
       remarkSave: '保存备注',
       remarkSaved: '备注已保存',
@@ -229,6 +232,7 @@ export const friends = defineNamespace({
     },
     card: {
       title: '名刺の詳細',
+      gone: 'この名刺は共有されていません。',
       remark: 'メモ',
       remarkSave: 'メモを保存',
       remarkSaved: 'メモを保存しました',
@@ -292,6 +296,7 @@ export const friends = defineNamespace({
     },
     card: {
       title: '명함 상세',
+      gone: '이 명함은 더 이상 공유되지 않습니다.',
       remark: '메모',
       remarkSave: '메모 저장',
       remarkSaved: '메모를 저장했습니다',
@@ -355,6 +360,7 @@ export const friends = defineNamespace({
     },
     card: {
       title: 'รายละเอียดนามบัตร',
+      gone: 'นามบัตรนี้ไม่ได้แชร์แล้ว',
       remark: 'หมายเหตุ',
       remarkSave: 'บันทึกหมายเหตุ',
       remarkSaved: 'บันทึกหมายเหตุแล้ว',
