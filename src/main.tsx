@@ -6,6 +6,10 @@ import { api } from './lib/api';
 import { registerServiceWorker } from './lib/sw-register';
 import { router, warmScreen } from './router';
 import { getToken, reconcileSession } from './session/session';
+// Thai text never renders as boxes: Noto Sans Thai ships with the app (precached, so offline
+// too); it sits after the system and CJK fonts in the stack, so only Thai text downloads it.
+import '@fontsource/noto-sans-thai/thai-400.css';
+import '@fontsource/noto-sans-thai/thai-700.css';
 import './styles.css';
 
 /** SPEC §2: routes that load the user's info themselves. */

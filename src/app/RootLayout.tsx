@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { TabBar } from '../components/TabBar';
 import { TopBar } from '../components/TopBar';
 import { Toaster } from '../components/toast';
 import { useSignedIn } from '../session/signed-in';
@@ -28,7 +29,7 @@ export function RootLayout() {
   const online = useOnline();
   const signedIn = useSignedIn();
   return (
-    <div className="app">
+    <div className={signedIn ? 'app has-tabs' : 'app'}>
       {signedIn ? (
         <Suspense fallback={<TopBar signedIn />}>
           <MemberChrome online={online} />
@@ -37,6 +38,7 @@ export function RootLayout() {
         <TopBar signedIn={false} />
       )}
       <Outlet />
+      {signedIn ? <TabBar /> : null}
       <VersionGate />
       <Toaster />
     </div>

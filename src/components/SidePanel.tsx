@@ -1,12 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
+import { currentLocale } from '../i18n';
 import { Avatar } from './Avatar';
 import { ChevronIcon, CloseIcon } from './icons';
+import { LANGUAGE_NAMES } from './LanguagePicker';
 import { useDismiss } from './use-dismiss';
 
 /** The signed-in user's right-hand panel (SPEC §2: 30% wide; here never narrower than its text). */
-export function SidePanel({ profile, onClose }: { profile: ProfileRow | null | undefined; onClose: () => void }) {
+export function SidePanel({
+  profile,
+  onClose,
+  onLanguage,
+}: {
+  profile: ProfileRow | null | undefined;
+  onClose: () => void;
+  /** Opens the language picker (SPEC §2), in place of the panel. */
+  onLanguage: () => void;
+}) {
   const { t } = useTranslation();
   const close = useDismiss<HTMLButtonElement>(onClose);
   const links = [
@@ -36,6 +47,15 @@ export function SidePanel({ profile, onClose }: { profile: ProfileRow | null | u
               </Link>
             </li>
           ))}
+          <li>
+            <button type="button" onClick={onLanguage}>
+              <span>{t('app.nav.language')}</span>
+              <span className="side-panel-current" lang={currentLocale() === 'en' ? 'en' : undefined}>
+                {LANGUAGE_NAMES[currentLocale()]}
+              </span>
+              <ChevronIcon />
+            </button>
+          </li>
         </ul>
         <div className="side-panel-version">{t('app.nav.version', { version: __APP_VERSION__ })}</div>
       </nav>

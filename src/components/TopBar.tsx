@@ -41,11 +41,8 @@ export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
         <button
           type="button"
           className="icon-btn"
-          aria-label={
-            unread > 0
-              ? `${t('app.nav.notifications')} (${t('app.notifications.unread', { count: unread })})`
-              : t('app.nav.notifications')
-          }
+          // Its name holds what it shows (WCAG label in name): the badge's number, 99+ at most.
+          aria-label={unread > 0 ? `${t('app.nav.notifications')} ${badge}` : t('app.nav.notifications')}
           onClick={onBell}
         >
           <BellIcon />
@@ -76,7 +73,9 @@ export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
         : createPortal(
             <>
               {open === 'menu' ? <UserMenu onClose={close} onLanguage={() => setOpen('language')} /> : null}
-              {open === 'panel' ? <SidePanel profile={profile} onClose={close} /> : null}
+              {open === 'panel' ? (
+                <SidePanel profile={profile} onClose={close} onLanguage={() => setOpen('language')} />
+              ) : null}
               {open === 'drawer' ? <NotificationDrawer onClose={close} /> : null}
               {open === 'language' ? <LanguagePicker onClose={close} /> : null}
             </>,

@@ -70,3 +70,14 @@ export const CameraIcon = () => (
     <circle {...stroke} cx="12" cy="13" r="3.5" />
   </svg>
 );
+export const HomeIcon = () => (
+  <svg {...base} width={24} height={24}>
+    <path {...stroke} d="M3 11 12 4l9 7M5 10v10h5v-6h4v6h5V10" />
+  </svg>
+);
+export const SearchIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <circle {...stroke} cx="11" cy="11" r="6.5" />
+    <path {...stroke} d="m16 16 4.5 4.5" />
+  </svg>
+);

@@ -111,7 +111,13 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
   };
 
   return (
-    <div className="friend-overlay cloud-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div
+      className="friend-overlay cloud-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-overlay=""
+    >
       <div className="friend-overlay-head">
         <h2 id={titleId}>{t('cloud.card.title')}</h2>
         <button

@@ -5,6 +5,7 @@ export const app = defineNamespace({
   hk: {
     name: 'Cardbook',
     tagline: '你的數碼名片，隨時隨地交換',
+    tabs: { home: '首頁', holder: '名片夾', scan: '掃描', myCard: '我的名片', label: '主要導覽' },
     nav: {
       home: '首頁',
       userHome: '個人主頁',
@@ -89,6 +90,7 @@ export const app = defineNamespace({
   en: {
     name: 'Cardbook',
     tagline: 'Your digital business card, ready to share anywhere',
+    tabs: { home: 'Home', holder: 'Card holder', scan: 'Scan', myCard: 'My card', label: 'Main' },
     nav: {
       home: 'Home',
       userHome: 'My home',
@@ -181,6 +183,7 @@ export const app = defineNamespace({
   cn: {
     name: 'Cardbook',
     tagline: '你的数码名片，随时随地交换',
+    tabs: { home: '首页', holder: '名片夹', scan: '扫描', myCard: '我的名片', label: '主要导航' },
     nav: {
       home: '首页',
       userHome: '个人主页',
@@ -265,6 +268,7 @@ export const app = defineNamespace({
   jp: {
     name: 'Cardbook',
     tagline: 'あなたのデジタル名刺を、いつでもどこでも',
+    tabs: { home: 'ホーム', holder: '名刺入れ', scan: 'スキャン', myCard: 'マイ名刺', label: 'メイン' },
     nav: {
       home: 'ホーム',
       userHome: 'マイページ',
@@ -357,6 +361,7 @@ export const app = defineNamespace({
   kr: {
     name: 'Cardbook',
     tagline: '언제 어디서나 나누는 디지털 명함',
+    tabs: { home: '홈', holder: '명함첩', scan: '스캔', myCard: '내 명함', label: '기본 탐색' },
     nav: {
       home: '홈',
       userHome: '마이 홈',
@@ -449,6 +454,7 @@ export const app = defineNamespace({
   th: {
     name: 'Cardbook',
     tagline: 'นามบัตรดิจิทัลของคุณ พร้อมแชร์ทุกที่',
+    tabs: { home: 'หน้าแรก', holder: 'สมุดนามบัตร', scan: 'สแกน', myCard: 'นามบัตรของฉัน', label: 'เมนูหลัก' },
     nav: {
       home: 'หน้าแรก',
       userHome: 'หน้าของฉัน',
