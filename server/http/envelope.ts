@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
+import { isCardRuleKey } from '../../src/api/card';
 import { type Locale, localeFromHeader } from '../../src/i18n/langs';
 import { type ServerMessageKey, serverText } from '../i18n';
 import { ApiError } from './errors';
@@ -27,6 +28,8 @@ function validationError(issues: ValidationIssue[], context: string | undefined)
     return new ApiError(400, 'unknownField', { field: keys.join(', ') });
   }
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
+  // A rule of the contract that names its own message (my card's fields: src/api/card.ts).
+  if (isCardRuleKey(issue.message)) return new ApiError(400, issue.message, { field });
   if (field === 'password' && issue.keyword === 'too_small') return new ApiError(400, 'passwordTooShort');
   const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
   return new ApiError(400, missing ? 'requiredField' : 'invalidField', { field });

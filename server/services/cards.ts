@@ -3,6 +3,7 @@ import {
   CARD_ENTRY_KINDS,
   CARD_PHOTO_MAX_SIDE,
   CARD_PHOTO_RATIO,
+  CARD_RULES,
   type CardEntryKind,
   type CardExtensionInput,
   type CardPhoto,
@@ -11,6 +12,7 @@ import {
   type CardShare,
   type CardUploadFields,
   type CreateCardBody,
+  hasCardName,
   type MyCard,
   type PatchCardBody,
   SEARCH_PAGE_SIZE_DEFAULT,
@@ -344,6 +346,9 @@ export async function saveCard(s: Services, caller: Caller, body: CreateCardBody
       ),
     };
     const outcome = applyCardPatch(current, patch, clocks, stampOf(caller));
+    // The lists' rules are the contract's; the name rule holds for the card the patch leaves.
+    const named = patch.fields?.name !== undefined || patch.fields?.english_name !== undefined;
+    if (named && !hasCardName(outcome.card)) throw new ApiError(400, CARD_RULES.name, { field: 'name' });
     superseded(
       caller,
       outcome.superseded.map((field) => `card.${field}`),
@@ -370,6 +375,9 @@ export async function patchCard(s: Services, caller: Caller, patch: PatchCardBod
   return writeCard(s, caller, async (q) => {
     const { current, clocks } = await lockedCard(q, caller);
     const outcome = applyCardPatch(current, patch, clocks, stampOf(caller));
+    // The lists' rules are the contract's; the name rule holds for the card the patch leaves.
+    const named = patch.fields?.name !== undefined || patch.fields?.english_name !== undefined;
+    if (named && !hasCardName(outcome.card)) throw new ApiError(400, CARD_RULES.name, { field: 'name' });
     superseded(
       caller,
       outcome.superseded.map((field) => `card.${field}`),

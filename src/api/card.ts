@@ -1,4 +1,12 @@
 import { z } from 'zod/mini';
+import {
+  CHAT_NUMBER_PLATFORMS,
+  chatNumber,
+  isChatNumber,
+  isEmailValue,
+  isPhoneValue,
+  websiteHref,
+} from '../lib/card-rules';
 import { envelopeSchema } from './envelope';
 import { nameField, textField } from './fields';
 
@@ -178,6 +186,45 @@ const entryText = trimmed(CARD_TEXT_MAX);
 const list = <T extends z.ZodMiniType>(entry: T) => z.array(entry).check(z.maxLength(CARD_ENTRIES_MAX));
 
 const entryInput = z.strictObject({ key: labelField, content: entryText });
+
+/**
+ * The rules of SPEC §5 and §9 on my card's fields, one definition each (src/lib/card-rules.ts).
+ * A broken rule's issue message is its key in the `server` message namespace, so the editor
+ * shows, and the server answers, the same sentence in the user's language.
+ */
+export const CARD_RULES = {
+  name: 'cardNameRequired',
+  tel: 'cardPhoneInvalid',
+  email: 'cardEmailInvalid',
+  website: 'cardWebsiteInvalid',
+  chat: 'cardChatInvalid',
+} as const;
+export type CardRuleKey = (typeof CARD_RULES)[keyof typeof CARD_RULES];
+const CARD_RULE_KEYS: ReadonlySet<string> = new Set(Object.values(CARD_RULES));
+export const isCardRuleKey = (message: string | undefined): message is CardRuleKey =>
+  message !== undefined && CARD_RULE_KEYS.has(message);
+
+/** An entry whose (non-blank) content must pass `rule`; blank entries are dropped when saved. */
+const ruledEntry = (rule: (value: string) => boolean, error: CardRuleKey) =>
+  z.strictObject({
+    key: labelField,
+    content: entryText.check(z.refine((value: string) => value === '' || rule(value), { error })),
+  });
+/** A social entry: WhatsApp and Signal numbers are normalised (SPEC §5), and must then be numbers. */
+const socialInput = z.pipe(
+  entryInput,
+  z.transform((entry, ctx) => {
+    if (!CHAT_NUMBER_PLATFORMS.has(entry.key) || entry.content === '') return entry;
+    if (!isChatNumber(entry.content)) {
+      ctx.issues.push({ code: 'custom', message: CARD_RULES.chat, input: entry.content, path: ['content'] });
+      return entry;
+    }
+    return { ...entry, content: chatNumber(entry.content) };
+  }),
+);
+const telInput = ruledEntry(isPhoneValue, CARD_RULES.tel);
+const emailInput = ruledEntry(isEmailValue, CARD_RULES.email);
+const websiteInput = ruledEntry((value) => websiteHref(value) !== null, CARD_RULES.website);
 const companyInput = z.strictObject({
   name: entryText,
   department: z._default(entryText, ''),
@@ -189,12 +236,12 @@ const companyInput = z.strictObject({
 export const cardExtensionInputSchema = z.strictObject({
   company: list(companyInput),
   address: list(entryInput),
-  tel: list(entryInput),
-  email: list(entryInput),
-  website: list(entryInput),
+  tel: list(telInput),
+  email: list(emailInput),
+  website: list(websiteInput),
   other: list(entryInput),
   industry: list(entryInput),
-  social: list(entryInput),
+  social: list(socialInput),
 });
 export type CardExtensionInput = z.infer<typeof cardExtensionInputSchema>;
 
@@ -205,7 +252,7 @@ const photoField = textField(CARD_PHOTO_URL_MAX);
  * POST /api/card/create (and the sync mutation saveCard): my whole card. It creates my card or
  * replaces every field and every extension list of it, in one transaction.
  */
-export const createCardBodySchema = z.strictObject({
+const cardBodyShape = z.strictObject({
   name: nameField,
   english_name: nameField,
   photo: photoField,
@@ -214,9 +261,25 @@ export const createCardBodySchema = z.strictObject({
   is_open: flag,
   extension: cardExtensionInputSchema,
 });
+/** Our own rule: a card has a name, or at least an English name. */
+export const hasCardName = (card: { name: string; english_name: string }): boolean =>
+  card.name.trim() !== '' || card.english_name.trim() !== '';
+export const createCardBodySchema = cardBodyShape.check(
+  z.refine(hasCardName, {
+    error: CARD_RULES.name,
+    path: ['name'],
+    // Told with the other fields' issues, so the editor shows every one at once.
+    when: ({ value }) => {
+      const card = value as { name?: unknown; english_name?: unknown } | null;
+      return typeof card?.name === 'string' && typeof card.english_name === 'string';
+    },
+  }),
+);
 export type CreateCardBody = z.infer<typeof createCardBodySchema>;
 
-const listChange = <T extends z.ZodMiniType>(entry: T) => z.strictObject({ from: list(entry), to: list(entry) });
+/** A list as it was (any entry, even one saved before a rule existed) and as it becomes (every rule). */
+const listChange = <F extends z.ZodMiniType, T extends z.ZodMiniType>(from: F, to: T) =>
+  z.strictObject({ from: list(from), to: list(to) });
 
 /**
  * The sync mutation patchCard: only what an edit of my card changed (src/lib/card-merge.ts):
@@ -224,18 +287,18 @@ const listChange = <T extends z.ZodMiniType>(entry: T) => z.strictObject({ from:
  */
 export const patchCardBodySchema = z.strictObject({
   // Any of card/create's own fields, checked by the very same rules.
-  fields: z.optional(z.partial(z.omit(createCardBodySchema, { extension: true }))),
+  fields: z.optional(z.partial(z.omit(cardBodyShape, { extension: true }))),
   lists: z.optional(
     z.partial(
       z.strictObject({
-        company: listChange(companyInput),
-        address: listChange(entryInput),
-        tel: listChange(entryInput),
-        email: listChange(entryInput),
-        website: listChange(entryInput),
-        other: listChange(entryInput),
-        industry: listChange(entryInput),
-        social: listChange(entryInput),
+        company: listChange(companyInput, companyInput),
+        address: listChange(entryInput, entryInput),
+        tel: listChange(entryInput, telInput),
+        email: listChange(entryInput, emailInput),
+        website: listChange(entryInput, websiteInput),
+        other: listChange(entryInput, entryInput),
+        industry: listChange(entryInput, entryInput),
+        social: listChange(entryInput, socialInput),
       }),
     ),
   ),

@@ -93,6 +93,12 @@ const EXTENSION: CardExtension = {
   ],
 };
 
+/** The card as saved: SPEC §5, a WhatsApp number is kept normalised (an 8-digit one gets 852). */
+const SAVED_EXTENSION: CardExtension = {
+  ...EXTENSION,
+  social: EXTENSION.social.map((e) => (e.key === 'whatsapp' ? { ...e, content: '85291234567' } : e)),
+};
+
 /** The English names of the labels used above, as the editor's selects show them. */
 const LABELS: Record<string, string> = {
   'address:work': 'Work address',
@@ -167,7 +173,7 @@ describe('my card', () => {
     saved = card;
     expect(card).toMatchObject({ name: '陳大文', english_name: 'Chan Tai Man', is_open: 0 });
     expect(card.profile).toBe('Helping Hong Kong companies trade across Asia.\n二十年貿易經驗。');
-    expect(card.extension).toEqual(EXTENSION);
+    expect(card.extension).toEqual(SAVED_EXTENSION);
     expect(card.photo).toMatch(/^\/blobs\//);
     expect(card.photo).not.toBe(card.photo_back);
     expect(await imageRatio(server, card.photo)).toBeCloseTo(16 / 10, 2);
@@ -198,7 +204,7 @@ describe('my card', () => {
     }
     expect(await page.locator('main').textContent()).toContain('Not public');
     expect(await cards.action('Call +852 9123 4567').getAttribute('href')).toBe('tel:+85291234567');
-    expect(await cards.action('Open 9123-4567 in WhatsApp').getAttribute('href')).toBe('https://wa.me/85291234567');
+    expect(await cards.action('Open 85291234567 in WhatsApp').getAttribute('href')).toBe('https://wa.me/85291234567');
     expect(await cards.action('Open blog.taiman.hk').getAttribute('href')).toBe('//blog.taiman.hk');
 
     const front = cards.photo('Front of 陳大文’s card');
@@ -250,7 +256,7 @@ describe('my card', () => {
     expect(card?.photo).toBe(saved.photo);
     expect(card?.photo_back).toMatch(/^\/blobs\//);
     expect(card?.photo_back).not.toBe(saved.photo_back);
-    expect(card?.extension).toEqual(EXTENSION);
+    expect(card?.extension).toEqual(SAVED_EXTENSION);
     expect(await imageRatio(server, card?.photo_back ?? '')).toBeCloseTo(16 / 10, 2);
 
     await expect.poll(() => cards.pending.count(), { timeout: 20_000 }).toBe(0);
@@ -278,15 +284,27 @@ describe('my card', () => {
         extension: {
           company: [],
           address: [],
-          tel: [{ key: 'work', content: '1234' }],
-          email: [{ key: 'work', content: 'amy@acme' }],
-          website: [{ key: 'company', content: 'a.hk' }],
+          tel: [{ key: 'work', content: '12345' }],
+          email: [{ key: 'work', content: 'amy@acme.example' }],
+          website: [{ key: 'company', content: 'acme.hk' }],
           other: [],
           industry: [],
           social: [],
         },
       };
-      expect((await postJson(server, '/api/card/create', body, owner.token)).status).toBe(200);
+      const saved = await postJson<MyCard>(server, '/api/card/create', body, owner.token);
+      expect(saved.status).toBe(200);
+      // Values saved before the editor's rules existed: the card still shows them, and says why
+      // they cannot be opened.
+      const db = server.app.services.db;
+      const legacy = { tel: '1234', email: 'amy@acme', website: 'a.hk' };
+      for (const [kind, content] of Object.entries(legacy)) {
+        await db.query('update card_extensions set content = $1 where card_id = $2 and kind = $3', [
+          content,
+          saved.body.data.card_id,
+          kind,
+        ]);
+      }
       await addSessionCookie(other, server, owner.token);
       const view = new CardPages(await other.newPage());
       await view.page.goto('/card/info');

@@ -66,7 +66,7 @@ async function expectWholeCard(overlay: Locator): Promise<void> {
   expect(await action('Email taiman@acme.example')).toBe('mailto:taiman@acme.example');
   expect(await action("Find 1 Queen's Road Central, Hong Kong on the map")).toContain('google.com/maps');
   expect(await action('Open https://acme.example')).toBe('https://acme.example');
-  expect(await action('Open 91234567 in WhatsApp')).toContain('85291234567');
+  expect(await action('Open 85291234567 in WhatsApp')).toBe('https://wa.me/85291234567');
 
   const promo = overlay.getByRole('region', { name: /^Promotional/ });
   await promo.getByRole('heading', { name: 'About Acme' }).waitFor({ timeout: 15_000 });

@@ -87,7 +87,7 @@ describe('sharing a card', () => {
     expect(await action('Email taiman@acme.example')).toBe('mailto:taiman@acme.example');
     expect(await action("Find 1 Queen's Road Central, Hong Kong on the map")).toContain('google.com/maps');
     expect(await action('Open https://acme.example')).toBe('https://acme.example');
-    expect(await action('Open 91234567 in WhatsApp')).toContain('85291234567');
+    expect(await action('Open 85291234567 in WhatsApp')).toBe('https://wa.me/85291234567');
 
     await shared.promo.waitFor({ timeout: 15_000 });
     await shared.promo.getByRole('heading', { name: 'About Acme' }).waitFor();

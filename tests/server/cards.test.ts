@@ -150,7 +150,9 @@ describe('create and read my card', () => {
     expect(myCardSchema.safeParse(card).success).toBe(true);
     const { extension, ...fields } = body;
     expect(card).toMatchObject({ ...fields, is_open: 1, group_update_num: 0 });
-    expect(card.extension).toEqual(extension);
+    // SPEC §5: WhatsApp and Signal numbers are saved normalised (an 8-digit one gets 852).
+    const social = extension.social.map((e) => (e.key === 'whatsapp' ? { ...e, content: '85291234567' } : e));
+    expect(card.extension).toEqual({ ...extension, social });
     expect(card.photo).toMatch(/^\/blobs\/cards\/[A-Za-z0-9_-]+\.webp$/);
     expect(card.photo_back).not.toBe(card.photo);
     expect(card.share_str).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -552,7 +554,7 @@ describe('vCard', () => {
       ]);
       expect(props('x-socialprofile').map((p) => [p.value, p.types])).toEqual([
         ['https://facebook.com/chantaiman', ['facebook']],
-        ['91234567', ['whatsapp']],
+        ['85291234567', ['whatsapp']], // SPEC §5: an 8-digit WhatsApp number is saved with 852
         ['chantaiman_hk', ['wechat']],
       ]);
       expect(vcard.getFirstPropertyValue('note')).toBe(

@@ -17,8 +17,10 @@ import {
   CARD_LABELS,
   type CardEntryKind,
   type CardExtension,
+  type CardRuleKey,
   type CreateCardBody,
   createCardBodySchema,
+  isCardRuleKey,
   type MyCard,
 } from '../../api';
 
@@ -44,7 +46,11 @@ export type CardDraft = {
   lists: Record<CardEntryKind, DraftEntry[]>;
 };
 
-export type DraftErrorKey = 'card.errors.tooLong' | 'card.errors.tooMany' | 'card.errors.invalid';
+export type DraftErrorKey =
+  | 'card.errors.tooLong'
+  | 'card.errors.tooMany'
+  | 'card.errors.invalid'
+  | `server.${CardRuleKey}`;
 export type DraftError = { key: DraftErrorKey; max?: number };
 
 export type DraftValidation = { ok: true; body: CreateCardBody } | { ok: false; errors: Record<string, DraftError> };
@@ -180,7 +186,8 @@ export function validateDraft(draft: CardDraft): DraftValidation {
     const id = errorIdOf(draft, issue.path);
     if (errors[id]) continue;
     const max = 'maximum' in issue && typeof issue.maximum === 'number' ? issue.maximum : undefined;
-    if (issue.code === 'too_big' && id.includes(':')) errors[id] = { key: 'card.errors.tooLong', max };
+    if (isCardRuleKey(issue.message)) errors[id] = { key: `server.${issue.message}` };
+    else if (issue.code === 'too_big' && id.includes(':')) errors[id] = { key: 'card.errors.tooLong', max };
     else if (issue.code === 'too_big' && TOP_FIELDS.has(id)) errors[id] = { key: 'card.errors.tooLong', max };
     else if (issue.code === 'too_big') errors[id] = { key: 'card.errors.tooMany', max };
     else errors[id] = { key: 'card.errors.invalid' };
