@@ -170,7 +170,7 @@ type Target = { card_id: number; user_id: number };
 /**
  * POST /api/friend/add: adds the cards of these share strings to my friends, in the main group.
  * Idempotent (a card I already keep stays as it is); my own card and unknown or revoked share
- * strings are skipped, and when none names a card it is 404. Each card's owner who gains me as a
+ * strings are skipped; when none names a card it is 404, and when only my own card, 400. Each card's owner who gains me as a
  * holder gets a notification (type 1, sub-type 3, "X added your card") and a push.
  */
 export async function addFriends(s: Services, caller: Caller, body: AddFriendBody): Promise<AddedFriends> {
@@ -185,7 +185,8 @@ export async function addFriends(s: Services, caller: Caller, body: AddFriendBod
     );
     if (found.length === 0) throw new ApiError(404, 'cardNotFound');
     const targets = found.filter((t) => t.user_id !== caller.userId);
-    if (targets.length === 0) return { friends: [], owners: [], toPush: [] };
+    // Only my own card: say so, rather than a success that adds nothing.
+    if (targets.length === 0) throw new ApiError(400, 'ownCard');
     await lockMainGroup(q, caller.userId);
     const added = await q.query<{ friend_user_id: number }>(
       `insert into friends (user_id, friend_user_id, card_id)

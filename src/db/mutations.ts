@@ -308,14 +308,16 @@ export const LOCAL_TABLES = (db: CardbookDB) => [
 ];
 
 /** Makes a change now and queues it for the server, atomically. */
-export async function mutate<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {
+export async function mutate<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<string> {
+  const id = crypto.randomUUID();
   await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
     // A screen may still show a new group by the temporary id the server has just replaced.
     const resolved = withKnownGroups(name, args, await createdGroupIds(db));
     await applyLocal(db, name, resolved);
     const now = Date.now();
-    await db.outbox.add({ id: crypto.randomUUID(), name, args: resolved, createdAt: now, hlc: await stamp(db, now) });
+    await db.outbox.add({ id, name, args: resolved, createdAt: now, hlc: await stamp(db, now) });
   });
+  return id;
 }
 
 /** The next clock stamp of this device, recorded (call inside a transaction over db.meta). */

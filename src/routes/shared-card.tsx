@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../api/card';
@@ -11,12 +11,12 @@ import { cardOfFriend, friendCardOfShared } from '../components/friends/display'
 import { saveFriendVCard } from '../components/friends/friend-vcard';
 import { useKeptFriend } from '../components/friends/kept-friend';
 import { LoginFirstDialog } from '../components/share/dialogs';
-import { AddUserIcon, DownloadIcon } from '../components/share/icons';
+import { AddUserIcon, CheckIcon, DownloadIcon } from '../components/share/icons';
 import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
 import { queueAutoAddFriend } from '../lib/auto-add-friends';
-import { useSignedIn } from '../session/signed-in';
+import { cookieUserId, useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 
 const KeptPromotion = lazy(() => import('../components/friends/KeptPromotion'));
@@ -80,6 +80,9 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
   const [dialog, setDialog] = useState<'none' | 'login'>('none');
   const [downloading, setDownloading] = useState(false);
   const { name, english_name: englishName } = card.extension;
+  const mine = signedIn && cookieUserId() === card.user_id;
+  // Turns into 'In your card holder' at once; back to 'Add friend' only if the server refuses.
+  const [added, setAdded] = useState(false);
 
   // A member may add the card offline: fetch the outbox code while the network is here.
   useEffect(() => {
@@ -91,9 +94,14 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
       setDialog('login');
       return;
     }
+    setAdded(true);
     void import('../session/friend-adds')
       .then((m) => m.addFriends([card.share_str], [friendCardOfShared(card)]))
-      .then(() => toast(t('share.card.friendAdded'), 'success'));
+      .then((outcome) => {
+        // A refusal is told by the sync notice, in the server's words.
+        if (outcome === 'refused') setAdded(false);
+        else toast(outcome === 'added' ? t('share.card.friendAddedNow') : t('share.card.friendAdded'), 'success');
+      });
   };
   const afterLogin = (to: '/register' | '/login') => {
     queueAutoAddFriend(card.share_str);
@@ -125,7 +133,16 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
 
       {card.accept_id > 0 && card.is_friend === 1 ? null : (
         <div className="shared-actions">
-          {card.is_friend === 0 ? (
+          {mine ? (
+            <p className="share-note shared-mine" data-testid="shared-mine">
+              {t('share.card.yours')} <Link to="/card/info">{t('share.card.openMine')}</Link>
+            </p>
+          ) : card.is_friend === 0 && added ? (
+            <p className="in-holder" role="status">
+              <CheckIcon />
+              {t('share.card.inHolder')}
+            </p>
+          ) : card.is_friend === 0 ? (
             <button type="button" className="btn btn-primary" onClick={onAddFriend}>
               <AddUserIcon />
               {t('share.card.addFriend')}

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
 import type { CardbookDB, Session } from '../db';
-import { getToken, refreshSignedIn, TOKEN_COOKIE } from './signed-in';
+import { cookieUserId, getToken, refreshSignedIn, TOKEN_COOKIE, USER_COOKIE } from './signed-in';
 
 /**
  * The session (SPEC §4): a `token` cookie of 180 days marks the signed-in state. The same token
@@ -15,7 +15,6 @@ import { getToken, refreshSignedIn, TOKEN_COOKIE } from './signed-in';
 const TOKEN_DAYS = 180;
 const LOCAL_DATA = 'cardbook:local-user';
 /** The signed-in user's id beside the token (not a secret), so a start with wiped storage and no signal knows whose data to rebuild. */
-const USER_COOKIE = 'uid';
 
 const cookieOptions = () => ({ expires: TOKEN_DAYS, sameSite: 'lax' as const, secure: location.protocol === 'https:' });
 
@@ -157,7 +156,7 @@ async function adoptToken(db: CardbookDB, token: string): Promise<Session | null
 }
 
 async function provisionalSession(db: CardbookDB, token: string): Promise<Session> {
-  const userId = Number(Cookies.get(USER_COOKIE)) || 0;
+  const userId = cookieUserId();
   const session: Session = { token, userId };
   localStorage.setItem(LOCAL_DATA, '1');
   await db.meta.put({ key: 'session', value: session });

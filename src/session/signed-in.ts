@@ -8,8 +8,16 @@ import { useSyncExternalStore } from 'react';
  */
 export const TOKEN_COOKIE = 'token';
 
+/** The signed-in user's id, beside the token (0 when unknown). */
+export const USER_COOKIE = 'uid';
+
 export function getToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
+}
+
+/** My user id from its cookie, with no local database (my own card is told apart by it). */
+export function cookieUserId(): number {
+  return Number(Cookies.get(USER_COOKIE)) || 0;
 }
 
 const listeners = new Set<() => void>();

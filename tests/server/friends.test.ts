@@ -70,7 +70,10 @@ describe('friend/add', () => {
       res.body.data.friend_list.filter((f) => f.friend_card_info.card_id === b.cardId).map((f) => f.accept_id),
     );
     expect(await list(a)).toHaveLength(2);
-    expect((await add(a, [a.shareStr])).body.data.friend_list).toEqual([]);
+    // My own card alone is refused, with a message saying why (not a success that adds nothing).
+    const own = await add(a, [a.shareStr]);
+    expect(own.status).toBe(400);
+    expect(own.body.msg).toBe('This is your own card: it cannot be added to your card holder');
     expect((await add(a, ['no-such-share'])).status).toBe(404);
     expect((await api(t, a, 'POST', '/api/friend/add', { content: [] })).status).toBe(400);
   });

@@ -320,9 +320,10 @@ function PublicMatches({ card }: { card: CloudCardRow }) {
 
   if (!online || matches.length === 0) return null;
   const add = async (m: Match) => {
-    await addFriends([m.share_str]);
     setAdded((s) => new Set([...s, m.share_str]));
-    toast(navigator.onLine ? t('cloud.card.added') : t('cloud.card.addQueued'), 'success');
+    const outcome = await addFriends([m.share_str]);
+    if (outcome !== 'refused')
+      toast(outcome === 'added' ? t('cloud.card.added') : t('cloud.card.addQueued'), 'success');
   };
   return (
     <section className="cloud-matches" aria-label={t('cloud.card.matches')} data-testid="cloud-matches">

@@ -8,7 +8,7 @@ import { CardDetails, CardPhotos } from '../card';
 import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
 import { useSharedCompany } from '../company/use-shared-company';
-import { AddUserIcon } from '../share/icons';
+import { AddUserIcon, CheckIcon } from '../share/icons';
 import { useSharedCard } from '../share/use-shared-card';
 import { downloadSharedVCard } from '../share/vcard';
 import { toast } from '../toast';
@@ -51,8 +51,10 @@ function SharedCardBody({ card, added }: { card: SharedCard; added: boolean }) {
   const mine = session?.userId === card.user_id;
   const title = card.extension.name || card.extension.english_name;
   const onAdd = async () => {
-    await addFriends([card.share_str], [friendCardOfShared(card)]);
-    toast(t('share.card.friendAdded'), 'success');
+    const outcome = await addFriends([card.share_str], [friendCardOfShared(card)]);
+    if (outcome !== 'refused') {
+      toast(outcome === 'added' ? t('share.card.friendAddedNow') : t('share.card.friendAdded'), 'success');
+    }
   };
   const onDownload = async () => {
     const result = await downloadSharedVCard(card);
@@ -73,8 +75,9 @@ function SharedCardBody({ card, added }: { card: SharedCard; added: boolean }) {
       {card.is_friend === 0 && !mine ? (
         <div className="shared-actions">
           {added ? (
-            <p className="friend-pending-note" role="status">
-              {t('friends.card.pendingNote')}
+            <p className="in-holder" role="status">
+              <CheckIcon />
+              {t('share.card.inHolder')}
             </p>
           ) : (
             <button type="button" className="btn btn-primary" onClick={() => void onAdd()}>

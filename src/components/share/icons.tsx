@@ -43,3 +43,8 @@ export const CardOffIcon = () => (
     <path {...stroke} strokeWidth={1.5} d="M5 16c.6-1.5 1.8-2 3-2s2.4.5 3 2M14 10h5M14 14h3M3 3l18 18" />
   </svg>
 );
+export const CheckIcon = () => (
+  <svg aria-hidden="true" {...base}>
+    <path {...stroke} d="m5 12.5 4.5 4.5L19 7.5" />
+  </svg>
+);
