@@ -67,6 +67,7 @@ const routeTree = rootRoute.addChildren([
   page('/editMyProfile', profile, 'EditProfilePage'),
   page('/friendsList', () => import('./routes/friends-list'), 'FriendsListPage', FRIENDS),
   page('/search', () => import('./routes/friends-search'), 'FriendsSearchPage', FRIENDS),
+  page('/search/public', () => import('./routes/public-search'), 'PublicSearchPage', FRIENDS),
   page('/friendsCategory', () => import('./routes/friends-category'), 'FriendsCategoryPage', FRIENDS),
   page('/card/create', () => import('./routes/card-create'), 'CardCreatePage', CARDS),
   page('/card/identify/$imgPosition/$callbackPath/$cardId', identify, 'CardIdentifyPage', ['cardscan']),

@@ -135,7 +135,10 @@ export function cardRoutes(services: Services) {
     app.post(
       '/api/card/search',
       { schema: { body: cardSearchBodySchema, response: { 200: cardSearchResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => reply.ok(await searchCards(services, req.body)),
+      async (req, reply) => {
+        await services.limits.cardSearch(callerOf(req).userId);
+        return reply.ok(await searchCards(services, req.body));
+      },
     );
   };
 }

@@ -15,6 +15,8 @@ export type RateLimitConfig = {
    * fits, but not a sweep of guessed addresses and numbers.
    */
   publicMatches: { points: number; seconds: number };
+  /** Public-card searches per user (card/search): a person typing, debounced, not a crawl of the directory. */
+  cardSearches?: { points: number; seconds: number };
   /** Server-side card recognitions per user (card/ocr_recognize: about a second of CPU each). */
   ocrRecognize?: { points: number; seconds: number };
 };
@@ -28,6 +30,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   friendAdds: { points: 60, seconds: 10 * 60 },
   publicMatches: { points: 60, seconds: 10 * 60 },
   ocrRecognize: { points: 30, seconds: 10 * 60 },
+  cardSearches: { points: 120, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -66,6 +69,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
   const friendAdds = limiter(config.friendAdds, 'friend-add');
   const publicMatches = limiter(config.publicMatches, 'public-match');
+  const cardSearches = limiter(config.cardSearches ?? { points: 120, seconds: 10 * 60 }, 'card-search');
   const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
 
   return {
@@ -87,6 +91,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
     publicMatch: (userId: number) => consume([[publicMatches, String(userId)]]),
     ocrRecognize: (userId: number) => consume([[ocrRecognitions, String(userId)]]),
+    cardSearch: (userId: number) => consume([[cardSearches, String(userId)]]),
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
 import { FriendItem } from '../components/friends/FriendItem';
 import { usePendingDeletes } from '../components/friends/pending-delete';
+import { SearchScopes } from '../components/friends/SearchScopes';
 import { UndoBar } from '../components/friends/UndoBar';
 import { VirtualList } from '../components/friends/VirtualList';
 import type { FriendRow } from '../db';
@@ -38,6 +39,7 @@ export function FriendsSearchPage() {
         <h1>{t('friends.search.title')}</h1>
         <Link to="/friendsList">{t('friends.list.title')}</Link>
       </div>
+      <SearchScopes current="holder" />
       <search className="search-box">
         <label htmlFor={inputId} className="visually-hidden">
           {t('friends.search.label')}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CameraIcon, CardIcon, HolderIcon, QrIcon } from '../components/icons';
+import { CameraIcon, CardIcon, HolderIcon, QrIcon, SearchIcon } from '../components/icons';
 import { useSignedIn } from '../session/signed-in';
 
 /** Home (SPEC §2 "/"). */
@@ -55,6 +55,12 @@ export function HomePage() {
             <CameraIcon />
           </span>
           {t('app.home.scan')}
+        </Link>
+        <Link to="/search/public" className="tile">
+          <span className="tile-icon" aria-hidden="true">
+            <SearchIcon />
+          </span>
+          {t('app.home.search')}
         </Link>
       </nav>
     </main>

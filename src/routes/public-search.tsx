@@ -1,0 +1,213 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CardSearchItem, cardSearchBodySchema, cardSearchResponseSchema, SEARCH_PAGE_SIZE_DEFAULT } from '../api';
+import { useOnline } from '../app/RootLayout';
+import { Avatar } from '../components/Avatar';
+import { SearchScopes } from '../components/friends/SearchScopes';
+import { SharedCardOverlay } from '../components/friends/SharedCardOverlay';
+import { AddUserIcon, CheckIcon } from '../components/share/icons';
+import { toast } from '../components/toast';
+import { db } from '../db';
+import { api } from '../lib/api';
+import { isCancelled } from '../lib/request';
+import { addFriends } from '../session/friend-adds';
+import { useMyCard, useSession } from '../session/hooks';
+import '../components/friends/friends.css';
+
+const DEBOUNCE_MS = 350;
+
+type Found =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; list: CardSearchItem[]; more: boolean };
+
+/**
+ * /search/public: the directory of public cards (SPEC §1: cards can be public and searchable),
+ * by name, English name, company, position or industry (POST /api/card/search). Online only:
+ * it is the server's directory, not my data. A result opens the card overlay; 'Add friend' keeps
+ * it in my card holder (through the outbox, like every add).
+ */
+export function PublicSearchPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const online = useOnline();
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [attempt, setAttempt] = useState(0);
+  const [found, setFound] = useState<Found>({ state: 'idle' });
+  const [open, setOpen] = useState<string | null>(null);
+  const onClose = useCallback(() => setOpen(null), []);
+
+  useEffect(() => {
+    if (session === null) void navigate({ to: '/login' });
+  }, [session, navigate]);
+
+  // Typing settles before the server is asked.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setKeyword(query.trim());
+      setPage(1);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button: it asks again
+  useEffect(() => {
+    const body = cardSearchBodySchema.safeParse({ keyword, page, page_size: SEARCH_PAGE_SIZE_DEFAULT });
+    if (!body.success || !online) {
+      setFound({ state: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    if (page === 1) setFound({ state: 'loading' });
+    api
+      .post('/api/card/search', body.data, {
+        schema: cardSearchResponseSchema,
+        silent: true,
+        signal: controller.signal,
+      })
+      .then((res) =>
+        setFound((before) => ({
+          state: 'ready',
+          list: page > 1 && before.state === 'ready' ? [...before.list, ...res.data.list] : res.data.list,
+          more: res.data.more,
+        })),
+      )
+      .catch((err: unknown) => {
+        if (controller.signal.aborted || isCancelled(err)) return;
+        setFound({ state: 'error', message: err instanceof Error ? err.message : String(err) });
+      });
+    return () => controller.abort();
+  }, [keyword, page, online, attempt]);
+
+  return (
+    <main className="page friends-page">
+      <div className="friends-head">
+        <h1>{t('friends.publicSearch.title')}</h1>
+      </div>
+      <SearchScopes current="public" />
+      <search className="search-box">
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('friends.publicSearch.label')}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          value={query}
+          placeholder={t('friends.publicSearch.label')}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </search>
+      {!online ? (
+        <p className="empty-note" role="status">
+          {t('friends.publicSearch.offline')}
+        </p>
+      ) : found.state === 'idle' ? (
+        <p className="empty-note">{t('friends.publicSearch.hint')}</p>
+      ) : found.state === 'loading' ? (
+        <div className="share-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('friends.publicSearch.searching')}
+        </div>
+      ) : found.state === 'error' ? (
+        <div className="share-note share-note-error" role="alert">
+          <p>{found.message}</p>
+          <button type="button" className="btn btn-secondary btn-inline" onClick={() => setAttempt((n) => n + 1)}>
+            {t('share.card.retry')}
+          </button>
+        </div>
+      ) : found.list.length === 0 ? (
+        <p className="empty-note" role="status">
+          {t('friends.publicSearch.empty')}
+        </p>
+      ) : (
+        <>
+          <p className="visually-hidden" role="status">
+            {t('friends.search.results', { count: found.list.length })}
+          </p>
+          <ul className="public-results" data-testid="public-results">
+            {found.list.map((item) => (
+              <PublicCardResult key={item.card_id} item={item} onOpen={setOpen} />
+            ))}
+          </ul>
+          {found.more ? (
+            <button type="button" className="btn btn-ghost btn-block" onClick={() => setPage((p) => p + 1)}>
+              {t('friends.publicSearch.more')}
+            </button>
+          ) : null}
+        </>
+      )}
+      {open ? <SharedCardOverlay shareStr={open} onClose={onClose} /> : null}
+    </main>
+  );
+}
+
+/** One public card found: tap to open it; 'Add friend' unless it is mine or already in my card holder. */
+function PublicCardResult({ item, onOpen }: { item: CardSearchItem; onOpen: (shareStr: string) => void }) {
+  const { t } = useTranslation();
+  const myCard = useMyCard();
+  const kept = useLiveQuery(
+    async () => (await db.friends.where('friend_card_info.card_id').equals(item.card_id).count()) > 0,
+    [item.card_id],
+  );
+  const name = item.name || item.english_name;
+  const line = [item.company, item.position].filter(Boolean).join(' · ');
+  const add = async () => {
+    const outcome = await addFriends(
+      [item.share_str],
+      [
+        {
+          card_id: item.card_id,
+          name,
+          avatar: item.avatar,
+          profile: '',
+          photo: item.photo,
+          company: line,
+          english_name: item.english_name,
+          share_str: item.share_str,
+        },
+      ],
+    );
+    if (outcome !== 'refused') {
+      toast(outcome === 'added' ? t('share.card.friendAddedNow') : t('share.card.friendAdded'), 'success');
+    }
+  };
+  const mine = myCard?.card_id === item.card_id;
+  return (
+    <li className="public-result">
+      <button type="button" className="public-result-open" onClick={() => onOpen(item.share_str)}>
+        <Avatar src={item.avatar} name={name} size={44} />
+        <span className="public-result-text">
+          <span className="friend-title">{name}</span>
+          {item.english_name && item.english_name !== name ? (
+            <span className="public-result-sub" lang="en">
+              {item.english_name}
+            </span>
+          ) : null}
+          {line ? <span className="public-result-sub">{line}</span> : null}
+        </span>
+      </button>
+      {mine ? null : kept ? (
+        <span className="in-holder in-holder-small">
+          <CheckIcon />
+          <span className="visually-hidden">{t('share.card.inHolder')}</span>
+        </span>
+      ) : kept === false ? (
+        <button
+          type="button"
+          className="btn btn-secondary btn-inline"
+          aria-label={t('friends.publicSearch.add', { name })}
+          onClick={() => void add()}
+        >
+          <AddUserIcon />
+        </button>
+      ) : null}
+    </li>
+  );
+}
