@@ -34,10 +34,15 @@ export function MemberChrome({ online }: { online: boolean }) {
 
   useEffect(() => {
     if (!state.unauthorized) return;
-    void signOut().then(() => {
-      toast(t('http.loginAgain'), 'error');
-      setTimeout(() => void navigate({ to: LOGIN_PATH }), LOGIN_REDIRECT_DELAY_MS);
-    });
+    // SPEC §8: 'Please login again', then /login after 1 s. The session ends with the move, so
+    // the screens' own signed-out redirects do not cut the message short. Changes still waiting
+    // are kept for this account's next sign-in (signOut).
+    toast(t('http.loginAgain'), 'error');
+    const timer = setTimeout(
+      () => void signOut().then(() => navigate({ to: LOGIN_PATH })),
+      LOGIN_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
   }, [state.unauthorized, navigate, t]);
 
   useEffect(() => {

@@ -63,7 +63,12 @@ export type MetaRow =
   /** The last hybrid logical clock stamp this device made (src/lib/hlc.ts). */
   | { key: 'hlc'; value: string }
   /** Groups made on this device: temporary id → the server's id, once the server has made them. */
-  | { key: 'createdGroups'; value: Record<string, number> };
+  | { key: 'createdGroups'; value: Record<string, number> }
+  /**
+   * After a sign-out with changes not yet sent: whose they are. They are sent when that account
+   * signs in again on this device, and dropped if another one does (src/session/session.ts).
+   */
+  | { key: 'pendingOwner'; value: number };
 
 /**
  * My card: the server's with pending local edits applied. Photo fields may hold `local:<id>`

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
 import type { CardbookDB, Session } from '../db';
+import { CARD_IMAGE_CACHE } from '../lib/card-images';
 import { cookieUserId, getToken, refreshSignedIn, TOKEN_COOKIE, USER_COOKIE } from './signed-in';
 
 /**
@@ -49,34 +50,50 @@ function profileFromLogin(payload: LoginPayload): Profile {
   };
 }
 
-async function clearUserData(db: CardbookDB): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.profile, db.outbox, db.notifications, db.card, db.company, db.uploads, db.groups, db.friends, db.meta],
-    async () => {
-      await Promise.all([
-        db.profile.clear(),
-        db.outbox.clear(),
-        db.notifications.clear(),
-        db.card.clear(),
-        db.company.clear(),
-        db.uploads.clear(),
-        db.groups.clear(),
-        db.friends.clear(),
-      ]);
-      await db.meta.bulkDelete([
-        'session',
-        'cursor',
-        'syncState',
-        'pushUnread',
-        'pushSound',
-        'liveState',
-        'exchangeGroup',
-        'createdGroups',
-      ]);
-    },
-  );
+/**
+ * Clears what the signed-in user's screens show, and the session (SPEC §4: logout or a 401
+ * clears the token, the friends list and the card flags). `keepPendingOf` (the user signing
+ * out) keeps what they changed and the server has not yet taken: the outbox, the files it names,
+ * the scans not yet saved and the groups made here, sent when the same account signs in again
+ * on this device (and dropped if another one does). Signing in as another user clears it all.
+ */
+async function clearUserData(db: CardbookDB, keepPendingOf: number | null): Promise<void> {
+  const shown = [
+    db.profile,
+    db.notifications,
+    db.card,
+    db.company,
+    db.groups,
+    db.friends,
+    db.cloudCards,
+    db.cloudGroups,
+  ];
+  const pending = [db.outbox, db.uploads, db.scans];
+  await db.transaction('rw', [...shown, ...pending, db.cardCache, db.meta], async () => {
+    const keep = keepPendingOf !== null && ((await db.outbox.count()) > 0 || (await db.scans.count()) > 0);
+    await Promise.all([...shown, db.cardCache, ...(keep ? [] : pending)].map((table) => table.clear()));
+    await db.meta.bulkDelete([
+      'session',
+      'cursor',
+      'syncState',
+      'pushUnread',
+      'pushSound',
+      'liveState',
+      'exchangeGroup',
+      ...(keep ? [] : (['createdGroups', 'pendingOwner'] as const)),
+    ]);
+    if (keep && keepPendingOf !== null) await db.meta.put({ key: 'pendingOwner', value: keepPendingOf });
+  });
+  if (typeof caches !== 'undefined') await caches.delete(CARD_IMAGE_CACHE).catch(() => false);
   localStorage.removeItem(LOCAL_DATA);
+}
+
+/** Signing in: changes another account left pending on this device are dropped, mine are kept to send. */
+async function settlePending(db: CardbookDB, userId: number): Promise<void> {
+  const owner = await db.meta.get('pendingOwner');
+  if (owner?.key !== 'pendingOwner') return;
+  if (owner.value !== userId) await clearUserData(db, null);
+  await db.meta.delete('pendingOwner');
 }
 
 async function saveSession(db: CardbookDB, session: Session, profile: Profile, replace: boolean): Promise<void> {
@@ -95,7 +112,8 @@ export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<vo
   const { readSession } = await import('../db/sync-store');
   Cookies.set(TOKEN_COOKIE, payload.token, cookieOptions());
   const previous = await readSession(local);
-  if (previous && previous.userId !== payload.id) await clearUserData(local);
+  if (previous && previous.userId !== payload.id) await clearUserData(local, null);
+  await settlePending(local, payload.id);
   const session = { token: payload.token, userId: payload.id, loginType: payload.login_type };
   await saveSession(local, session, profileFromLogin(payload), false);
   refreshSignedIn();
@@ -106,7 +124,10 @@ export async function signOut(db?: CardbookDB): Promise<void> {
   Cookies.remove(TOKEN_COOKIE);
   Cookies.remove(USER_COOKIE);
   refreshSignedIn();
-  if (db || localStorage.getItem(LOCAL_DATA)) await clearUserData(db ?? (await localDb()));
+  if (!db && !localStorage.getItem(LOCAL_DATA)) return;
+  const local = db ?? (await localDb());
+  const { readSession } = await import('../db/sync-store');
+  await clearUserData(local, (await readSession(local))?.userId ?? null);
 }
 
 /**
@@ -120,7 +141,7 @@ export async function reconcileSession(db?: CardbookDB): Promise<Session | null>
   const { readSession } = await import('../db/sync-store');
   const session = await readSession(local);
   if (!token) {
-    if (session) await clearUserData(local);
+    if (session) await clearUserData(local, session.userId);
     return null;
   }
   if (session?.token === token) {

@@ -127,6 +127,8 @@ export function createLiveConnection(deps: LiveDeps) {
       push = await fetchPushSession(session);
     } catch (error) {
       log('mqtt-failed', error);
+      // Refused (the session may have ended): the pull's answer decides.
+      deps.pullNow();
       return;
     }
     if (!push || mine !== generation || token !== session.token) return;
@@ -160,6 +162,10 @@ export function createLiveConnection(deps: LiveDeps) {
       void setLiveState(db, false, now());
       void readSession(db).then((s) => {
         if (!s) stop();
+        // The broker closes the connections of a session revoked elsewhere (a password change,
+        // a logout everywhere): ask the server now, so a 401 signs this device out at once
+        // rather than at the next periodic sync. Never a sign-out on a push's word alone.
+        else if (mine === generation) deps.pullNow();
       });
     });
   }

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * A row of the app's IndexedDB `meta` table, read from the page without disturbing the app: a
+ * database or table that does not exist yet reads as null, and the connection is always closed
+ * (an open one would block the app's own schema upgrade).
+ */
+export function readMeta(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (metaKey) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('cardbook');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('meta')) {
+            idb.close();
+            resolve(null);
+            return;
+          }
+          const get = idb.transaction('meta').objectStore('meta').get(metaKey);
+          get.onsuccess = () => {
+            idb.close();
+            resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
+          };
+          get.onerror = () => {
+            idb.close();
+            resolve(null);
+          };
+        };
+      }),
+    key,
+  );
+}
