@@ -38,10 +38,7 @@ export function MemberChrome({ online }: { online: boolean }) {
     // the screens' own signed-out redirects do not cut the message short. Changes still waiting
     // are kept for this account's next sign-in (signOut).
     toast(t('http.loginAgain'), 'error');
-    const timer = setTimeout(
-      () => void signOut().then(() => navigate({ to: LOGIN_PATH })),
-      LOGIN_REDIRECT_DELAY_MS,
-    );
+    const timer = setTimeout(() => void signOut().then(() => navigate({ to: LOGIN_PATH })), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state.unauthorized, navigate, t]);
 
