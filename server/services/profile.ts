@@ -74,6 +74,22 @@ export async function setAvatar(s: Services, caller: Caller, upload: Buffer): Pr
     throw new ApiError(400, 'notImage');
   }
   const url = await s.blobs.put(`avatars/${randomKey(16)}.webp`, image);
-  await s.db.query('update users set avatar = $2 where id = $1', [caller.userId, url]);
+  const shareKeys = await s.db.tx(async (q) => {
+    await q.query('update users set avatar = $2 where id = $1', [caller.userId, url]);
+    // Everyone keeping my card shows my avatar with it: their entries move, so sync re-sends them.
+    await q.query(
+      `update friends set updated_at = now()
+       where deleted_at is null and card_id in (select id from cards where user_id = $1 and deleted_at is null)`,
+      [caller.userId],
+    );
+    return q.query<{ share_key: string }>(
+      `select k.share_key from card_share_keys k join cards c on c.id = k.card_id
+       where c.user_id = $1 and k.revoked_at is null`,
+      [caller.userId],
+    );
+  });
+  // Visitors of my shared card see it at once, not after the in-memory copy expires.
+  for (const { share_key } of shareKeys) s.sharedCards.evict(share_key);
+  await pokeOwnDevices(s, caller);
   return url;
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
 import { currentLocale } from '../i18n';
+import { displayName } from '../lib/display-name';
 import { Avatar } from './Avatar';
 import { ChevronIcon, CloseIcon } from './icons';
 import { LANGUAGE_NAMES } from './LanguagePicker';
@@ -32,8 +33,8 @@ export function SidePanel({
       <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={onClose} />
       <nav className="side-panel side-panel-right" aria-label={t('app.nav.account')}>
         <div className="side-panel-head">
-          <Avatar src={profile?.avatar} name={profile?.fullName || profile?.email} size={48} />
-          <div className="side-panel-name">{profile?.fullName || profile?.email || ''}</div>
+          <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={48} />
+          <div className="side-panel-name">{profile ? displayName(profile) : ''}</div>
           <button ref={close} type="button" className="icon-btn" aria-label={t('app.nav.close')} onClick={onClose}>
             <CloseIcon />
           </button>

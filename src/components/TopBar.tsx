@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
+import { displayName } from '../lib/display-name';
 import { Avatar } from './Avatar';
 import { BellIcon, LogoMark, UserIcon } from './icons';
 import { LanguagePicker } from './LanguagePicker';
@@ -61,7 +62,7 @@ export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
           onClick={() => setOpen(signedIn ? 'panel' : 'menu')}
         >
           {signedIn ? (
-            <Avatar src={profile?.avatar} name={profile?.fullName || profile?.email} size={30} />
+            <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={30} />
           ) : (
             <UserIcon />
           )}

@@ -16,3 +16,13 @@ export function normalizeMobile(area: Area, mobile: string): string | null {
   if (!parsed || parsed.country !== COUNTRY[area] || !parsed.isValid()) return null;
   return String(parsed.nationalNumber);
 }
+
+/**
+ * An account's mobile as people write it, in international form ('+852 6123 4567'); the number
+ * as stored when it does not parse (never the area code as a word).
+ */
+export function formatMobile(area: string | null, mobile: string): string {
+  const defaultCountry = area === 'hk' || area === 'ch' ? COUNTRY[area] : undefined;
+  const parsed = parsePhoneNumberFromString(mobile, { defaultCountry }, metadata as MetadataJson);
+  return parsed ? parsed.formatInternational() : mobile;
+}

@@ -2,9 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SetProfileBody, setProfileBodySchema } from '../api';
+import { useOnline } from '../app/RootLayout';
+import { AvatarEditor } from '../components/avatar/AvatarEditor';
 import { Field } from '../components/forms';
 import { toast } from '../components/toast';
 import { db, mutate, type ProfileRow } from '../db';
+import { displayName } from '../lib/display-name';
 import { fieldErrors } from '../lib/form-errors';
 import { useProfile, useSession } from '../session/hooks';
 
@@ -72,6 +75,7 @@ export function EditProfilePage() {
 
 function EditProfileForm({ profile }: { profile: ProfileRow }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const navigate = useNavigate();
   // What the form opened with: only fields changed from it are sent, so a field another device
   // changed meanwhile is not overwritten with the value this form happened to show.
@@ -103,6 +107,7 @@ function EditProfileForm({ profile }: { profile: ProfileRow }) {
   return (
     <main className="page">
       <h1>{t('auth.profile.edit')}</h1>
+      <AvatarEditor avatar={profile.avatar} name={displayName(profile)} online={online} />
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Field
           label={t('auth.profile.fullName')}

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/Avatar';
 import { ChevronIcon } from '../components/icons';
+import { contactLine, displayName } from '../lib/display-name';
 import { useProfile, useSession } from '../session/hooks';
 
 /** The signed-in user's home: who I am, and where to go. Reads only IndexedDB, so it works offline. */
@@ -18,10 +19,16 @@ export function UserHomePage() {
   return (
     <main className="page">
       <section className="profile-head">
-        <Avatar src={profile?.avatar} name={profile?.fullName || profile?.email} size={72} />
-        <div>
-          <h1 data-testid="user-name">{profile?.fullName || t('app.common.notSet')}</h1>
-          <p className="muted">{profile?.email ?? (profile?.mobile ? `${profile.area} ${profile.mobile}` : '')}</p>
+        <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={72} />
+        <div className="profile-head-text">
+          <h1 data-testid="user-name">{profile ? displayName(profile) : ''}</h1>
+          {profile && (profile.fullName.trim() || profile.english_name.trim()) ? (
+            <p className="muted">{contactLine(profile)}</p>
+          ) : (
+            <Link to="/editMyProfile" className="profile-name-cta">
+              {t('auth.profile.addName')}
+            </Link>
+          )}
         </div>
       </section>
       <ul className="list">

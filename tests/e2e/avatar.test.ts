@@ -1,0 +1,99 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyExtension } from '../../server/services/cards';
+import type { MyCard } from '../../src/api';
+import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
+import { launchBrowser, newPhoneContext } from './support/browser';
+import { type E2eServer, startServer } from './support/server';
+
+/**
+ * Avatar and names: a new user is called by how they sign in (not "not filled in") with a letter
+ * avatar; they upload a photo from /editMyProfile, cropped to a square and previewed, and it
+ * shows in the top bar and, for a visitor, on their shared card.
+ */
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-avatar';
+
+describe('avatar and names', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let user: ApiUser;
+  let shareStr: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    user = await registerViaApi(server);
+    const body = {
+      name: 'Ada Lam',
+      english_name: '',
+      photo: '',
+      photo_back: '',
+      profile: '',
+      is_open: 1,
+      extension: emptyExtension(),
+    };
+    const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
+    shareStr = saved.body.data.share_str;
+    browser = await launchBrowser();
+    context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await addSessionCookie(context, server, user.token);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('calls a new user by their sign-in, with a letter avatar and a prompt for a name', async () => {
+    await page.goto('/userHome');
+    await expect.poll(() => page.getByTestId('user-name').textContent(), { timeout: 20_000 }).toBe(user.email);
+    await page.getByRole('link', { name: 'Add your name' }).waitFor();
+    const letter = page.locator('.profile-head .avatar-fallback');
+    expect(await letter.textContent()).toBe(user.email.charAt(0).toUpperCase());
+    await page.screenshot({ path: `${SHOTS}/user-home-new.png` });
+  });
+
+  it('uploads a cropped photo that shows in the top bar and on my shared card', async () => {
+    await page.goto('/editMyProfile');
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#be123c' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    const dialog = page.getByRole('dialog', { name: 'Crop your photo' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Zoom').fill('1.5');
+    await page.screenshot({ path: `${SHOTS}/crop.png` });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('img', { name: 'Your new avatar' }).waitFor();
+    await dialog.getByRole('button', { name: 'Use this photo' }).click();
+    await page.getByText('Photo updated').waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached' });
+
+    const topBarAvatar = page.getByRole('banner').locator('img.avatar');
+    await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/blobs\//);
+    const src = await topBarAvatar.getAttribute('src');
+    // Square, as cropped.
+    const size = await topBarAvatar.evaluate(async (img) => {
+      const image = img as HTMLImageElement;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    });
+    expect(size[0]).toBe(size[1]);
+
+    const visitor = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    try {
+      const shared = await visitor.newPage();
+      await shared.goto(`/s/${shareStr}`);
+      // A visitor (in the default language, Traditional Chinese) sees it, and can open it.
+      const avatar = shared.getByRole('button', { name: '查看頭像' }).locator('img');
+      await avatar.waitFor({ timeout: 15_000 });
+      expect(await avatar.getAttribute('src')).toBe(src);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
