@@ -81,3 +81,8 @@ export const SearchIcon = () => (
     <path {...stroke} d="m16 16 4.5 4.5" />
   </svg>
 );
+export const PencilIcon = () => (
+  <svg {...base}>
+    <path {...stroke} d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
+  </svg>
+);

@@ -3,7 +3,9 @@ import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, u
 import { useTranslation } from 'react-i18next';
 import { GROUP_NAME_MAX, MAIN_GROUP_ID } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { TrashIcon } from '../components/card/icons';
 import { useDragSort } from '../components/friends/use-drag-sort';
+import { PencilIcon } from '../components/icons';
 import { toast } from '../components/toast';
 import { db, mutate } from '../db';
 import { newTempGroupId } from '../db/mutations';
@@ -218,11 +220,23 @@ function GroupItem(props: {
         ↓
       </button>
       <span className="group-row-actions">
-        <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)}>
-          {t('friends.groups.rename')}
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('friends.groups.renameOf', { name: group.group_name })}
+          title={t('friends.groups.rename')}
+          onClick={() => setEditing(true)}
+        >
+          <PencilIcon />
         </button>
-        <button type="button" className="btn btn-ghost friend-delete" onClick={props.onDelete}>
-          {t('friends.groups.delete')}
+        <button
+          type="button"
+          className="icon-btn friend-delete"
+          aria-label={t('friends.groups.deleteOf', { name: group.group_name })}
+          title={t('friends.groups.delete')}
+          onClick={props.onDelete}
+        >
+          <TrashIcon />
         </button>
       </span>
     </li>

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GROUP_ID } from '../api';
 import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
@@ -30,6 +30,12 @@ export function FriendsListPage() {
   const [groupId, setGroupIdState] = useState(lastGroupId);
   const selected = groups?.find((g) => g.group_id === groupId) ?? groups?.find((g) => g.group_id === MAIN_GROUP_ID);
   const shownId = selected?.group_id ?? MAIN_GROUP_ID;
+  // The selected group's chip is always in view in the scrolling row (kept between visits too).
+  const selectedTab = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it follows the selection, which the ref cannot tell
+  useEffect(() => {
+    selectedTab.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [shownId, groups?.length]);
   // Coming back to a scrolled place needs the whole list; a fresh visit paints the first screen first.
   const [firstScreen] = useState(lastScrollTop === 0);
   const friends = useFriends(shownId, firstScreen);
@@ -82,6 +88,7 @@ export function FriendsListPage() {
               role="tab"
               className="group-tab"
               aria-selected={g.group_id === shownId}
+              ref={g.group_id === shownId ? selectedTab : undefined}
               onClick={() => setGroupId(g.group_id)}
             >
               {groupLabel(g.group_id, g.group_name)}

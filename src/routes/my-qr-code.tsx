@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrIcon } from '../components/icons';
 import { DownloadIcon, ShareIcon } from '../components/share/icons';
@@ -118,7 +118,9 @@ function QrCard({ card, name, text }: { card: CardRow; name: string; text: strin
         <p className="share-qr-hint">{t('share.qr.hint')}</p>
         <p className="share-qr-link">
           <span className="share-sr-only">{t('share.qr.link')}: </span>
-          <span data-testid="card-link">{link}</span>
+          <span data-testid="card-link">
+            <BreakableUrl url={link} />
+          </span>
         </p>
       </section>
       <div className="share-qr-actions">
@@ -152,5 +154,21 @@ function QrSvg({ matrix, label }: { matrix: QrMatrix; label: string }) {
       <rect width={side} height={side} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
+  );
+}
+
+/** A URL that wraps after its slashes (never in the middle of the host), one piece per line if need be. */
+function BreakableUrl({ url }: { url: string }) {
+  const parts = url.split(/(?<=\/)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one string, in order
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
   );
 }
