@@ -4,13 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { api } from './lib/api';
 import { registerServiceWorker } from './lib/sw-register';
+import { registerThaiFont } from './lib/thai-font';
 import { router, warmScreen } from './router';
 import { getToken, reconcileSession } from './session/session';
-// Thai text never renders as boxes: Noto Sans Thai ships with the app (precached, so offline
-// too); it sits after the system and CJK fonts in the stack, so only Thai text downloads it.
-import '@fontsource/noto-sans-thai/thai-400.css';
-import '@fontsource/noto-sans-thai/thai-700.css';
 import './styles.css';
+
+registerThaiFont();
 
 /** SPEC §2: routes that load the user's info themselves. */
 const SELF_LOADING = ['/userHome', '/card/info', '/card/create'];

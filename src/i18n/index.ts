@@ -76,8 +76,14 @@ export async function switchLocale(locale: Locale): Promise<void> {
     const { default: messages } = await MESSAGES[locale]();
     i18next.addResourceBundle(locale, 'translation', messages);
   }
+  // The screen on show until the reload keeps every message it uses: its feature namespaces too.
+  const bundles = await Promise.all([...loadedFeatures].map((ns) => loadFeature(locale, ns)));
+  for (const { default: bundle } of bundles) i18next.addResourceBundle(locale, 'translation', bundle, true, false);
   await i18next.changeLanguage(locale);
 }
+
+/** The feature namespaces loaded so far (in any language). */
+const loadedFeatures = new Set<FeatureNamespace>();
 
 /**
  * Adds feature namespaces (FEATURE_NAMESPACES) in the current language to the messages; the
@@ -88,6 +94,7 @@ export async function loadMessages(namespaces: readonly FeatureNamespace[]): Pro
   const missing = namespaces.filter((ns) => !i18next.exists(ns, { lng: locale, fallbackLng: [] }));
   const bundles = await Promise.all(missing.map((ns) => loadFeature(locale, ns)));
   for (const { default: bundle } of bundles) i18next.addResourceBundle(locale, 'translation', bundle, true, false);
+  for (const ns of namespaces) loadedFeatures.add(ns);
 }
 
 /** Starts fetching feature namespaces in the stored language, before i18next has started. */
