@@ -12,7 +12,7 @@ import { ensureSyncClient } from '../lib/sync-client';
 export type FriendAddOutcome = 'added' | 'queued' | 'refused';
 
 /** How long an add waits for the server before it is told as queued. */
-const ANSWER_WAIT_MS = 5000;
+const ANSWER_WAIT_MS = 8000;
 const POLL_MS = 120;
 
 /**

@@ -230,7 +230,7 @@ describe('friends', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByTestId('group-row').filter({ hasText: 'Trade fair' }).getByText('Waiting to sync').waitFor();
 
-    await page.getByRole('link', { name: 'Card holder' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card holder' }).click();
     await friends.open('Key client (Alice Wong)');
     await friends.toGroup('Copy to group', 'Trade fair');
     await friends.close();
@@ -377,7 +377,7 @@ describe('friends', () => {
     // Kept alive: leaving and coming back shows the same place.
     await page.getByRole('link', { name: 'Groups' }).click();
     await page.getByRole('heading', { name: 'Friend groups' }).waitFor();
-    await page.getByRole('link', { name: 'Card holder' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card holder' }).click();
     await friends.friend('Friend 4999').waitFor();
     console.log(`10,000 friends: first row shown ${shown} ms after reload, ${rows} rows in the DOM`);
   });

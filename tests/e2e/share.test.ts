@@ -222,13 +222,15 @@ describe('sharing a card', () => {
     expect(downloads).toBe(0);
   });
 
-  it('adds the card for a member through the outbox, then offers "Save to contacts" and no "Add friend"', async () => {
+  it('adds the card for a member, told once the server took it, then offers "Save to contacts" and no "Add friend"', async () => {
     const member = await registerViaApi(server);
     const page = await newPage(member.token);
     const shared = new SharedCardPage(page);
     await shared.open(card.share_str);
     await shared.addFriendButton.click();
-    await page.getByText('Added to your card holder. It syncs when you are online.').waitFor();
+    // At once the button says it is kept; online, the server's answer is told as added.
+    await page.getByText('In your card holder').waitFor();
+    await page.getByText('Added to your card holder', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await shared.loginDialog.count()).toBe(0);
     await expect
       .poll(async () => {
