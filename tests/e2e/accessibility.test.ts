@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group } from '../../src/api';
-import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
+import { type ApiUser, addSessionCookie, postJson } from './support/api';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';

@@ -2,13 +2,12 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
-import type { AddedFriends, FriendList, MyCard } from '../../src/api';
+import type { AddedFriends, FriendList } from '../../src/api';
 import { FriendsPages } from './pages/friends';
-import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
+import { type ApiUser, addSessionCookie, type Envelope, postJson } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
-import { seedSharedCard } from './support/share-seed';
+import { seedSharedCard, userWithCard } from './support/share-seed';
 
 /**
  * The friend's card is the whole card (SPEC §2 card-detail overlay), offline: B keeps A's card
@@ -23,22 +22,6 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-friend-card';
 async function addFriend(server: E2eServer, user: ApiUser, shareStr: string): Promise<void> {
   const res = await postJson<AddedFriends>(server, '/api/friend/add', { content: [shareStr] }, user.token);
   if (res.status !== 200) throw new Error(`friend/add: ${JSON.stringify(res.body)}`);
-}
-
-async function cardFor(server: E2eServer, name: string): Promise<ApiUser & { shareStr: string }> {
-  const user = await registerViaApi(server);
-  const body = {
-    name,
-    english_name: '',
-    photo: '',
-    photo_back: '',
-    profile: '',
-    is_open: 0,
-    extension: emptyExtension(),
-  };
-  const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
-  if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
-  return { ...user, shareStr: saved.body.data.share_str };
 }
 
 /** Every section of the seeded card, each entry with its action (SPEC §2 "Card detail lists"). */
@@ -99,10 +82,10 @@ describe('the friend card overlay', () => {
     server = await startServer();
     const seeded = await seedSharedCard(server);
     shareStr = seeded.card.share_str;
-    const b = await cardFor(server, 'Bob Lee');
-    const d = await cardFor(server, 'Dora Ip');
+    const b = await userWithCard(server, 'Bob Lee');
+    const d = await userWithCard(server, 'Dora Ip');
     // E keeps B's card, B does not keep E's: E's notification opens E's card with 'Add friend'.
-    const e = await cardFor(server, 'Eve Ho');
+    const e = await userWithCard(server, 'Eve Ho');
     await addFriend(server, e, b.shareStr);
     await addFriend(server, b, shareStr);
     await addFriend(server, b, d.shareStr);

@@ -6,6 +6,7 @@ import { FriendsPages } from './pages/friends';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { userWithCard } from './support/share-seed';
 
 /**
  * Friends end to end (English): B holds the cards of A and C (added through the API). B sees
@@ -19,14 +20,6 @@ async function getJson<T>(server: E2eServer, path: string, token: string): Promi
   const res = await fetch(new URL(path, server.url), { headers: { token } });
   if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   return ((await res.json()) as Envelope<T>).data;
-}
-
-async function withCard(server: E2eServer, name: string, profile: string): Promise<ApiUser & { shareStr: string }> {
-  const user = await registerViaApi(server);
-  const body = { name, english_name: '', photo: '', photo_back: '', profile, is_open: 0, extension: emptyExtension() };
-  const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
-  if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
-  return { ...user, shareStr: saved.body.data.share_str };
 }
 
 async function addFriend(server: E2eServer, user: ApiUser, shareStr: string): Promise<void> {
@@ -56,9 +49,9 @@ describe('friends', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    a = await withCard(server, 'Alice Wong', 'Director at Acme Trading');
-    b = await withCard(server, 'Bob Lee', 'Bob’s profile');
-    c = await withCard(server, 'Carl Chan', 'Carl’s profile');
+    a = await userWithCard(server, 'Alice Wong', { profile: 'Director at Acme Trading' });
+    b = await userWithCard(server, 'Bob Lee', { profile: 'Bob’s profile' });
+    c = await userWithCard(server, 'Carl Chan', { profile: 'Carl’s profile' });
     await addFriend(server, b, a.shareStr);
     await addFriend(server, b, c.shareStr);
     // A adds B back: B gets "Alice Wong added your card", which opens A's card.
@@ -306,7 +299,7 @@ describe('friends', () => {
   });
 
   it('keeps a card whose link opens with no signal, and adds it when back online', async () => {
-    const eve = await withCard(server, 'Eve Lam', 'Eve’s profile');
+    const eve = await userWithCard(server, 'Eve Lam', { profile: 'Eve’s profile' });
     await controlledByServiceWorker(page);
     await context.setOffline(true);
     await page.goto(`/s/${eve.shareStr}`);

@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
-import type { MyCard } from '../../src/api';
-import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
+import { addSessionCookie, postJson } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { userWithCard } from './support/share-seed';
 
 /**
  * Navigation of a signed-in user: the bottom tab bar (home, card holder, scan, my card) marks
@@ -12,21 +11,6 @@ import { type E2eServer, startServer } from './support/server';
  * panel while signed in, and Thai text is drawn with a Thai font, not boxes.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-navigation';
-
-async function withCard(server: E2eServer, name: string): Promise<ApiUser & { shareStr: string }> {
-  const user = await registerViaApi(server);
-  const body = {
-    name,
-    english_name: '',
-    photo: '',
-    photo_back: '',
-    profile: '',
-    is_open: 0,
-    extension: emptyExtension(),
-  };
-  const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
-  return { ...user, shareStr: saved.body.data.share_str };
-}
 
 describe('navigation', () => {
   let server: E2eServer;
@@ -36,8 +20,8 @@ describe('navigation', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    const me = await withCard(server, 'Mia Ng');
-    const friend = await withCard(server, 'Fred Ho');
+    const me = await userWithCard(server, 'Mia Ng');
+    const friend = await userWithCard(server, 'Fred Ho');
     await postJson(server, '/api/friend/add', { content: [friend.shareStr] }, me.token);
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url, { locale: 'en-US' });

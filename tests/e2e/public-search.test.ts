@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
-import type { MyCard } from '../../src/api';
-import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
+import { type ApiUser, addSessionCookie } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { userWithCard } from './support/share-seed';
 
 /**
  * Public search (SPEC §1: cards can be public and searchable): C finds A's public card by name
@@ -13,25 +12,6 @@ import { type E2eServer, startServer } from './support/server';
  * offers no 'Add friend'.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-public-search';
-
-async function withCard(server: E2eServer, name: string, isOpen: 0 | 1): Promise<ApiUser & { shareStr: string }> {
-  const user = await registerViaApi(server);
-  const body = {
-    name,
-    english_name: '',
-    photo: '',
-    photo_back: '',
-    profile: '',
-    is_open: isOpen,
-    extension: {
-      ...emptyExtension(),
-      company: [{ key: 'company', name: 'Nimbus Logistics', department: '', position: 'Buyer' }],
-    },
-  };
-  const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
-  if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
-  return { ...user, shareStr: saved.body.data.share_str };
-}
 
 describe('public search', () => {
   let server: E2eServer;
@@ -42,9 +22,9 @@ describe('public search', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    await withCard(server, 'Zed Public', 1);
-    await withCard(server, 'Zed Private', 0);
-    c = await withCard(server, 'Cleo Chan', 0);
+    await withCard('Zed Public', 1);
+    await withCard('Zed Private', 0);
+    c = await withCard('Cleo Chan', 0);
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
@@ -57,6 +37,11 @@ describe('public search', () => {
     await server?.close();
   });
 
+  const withCard = (name: string, isOpen: 0 | 1) =>
+    userWithCard(server, name, {
+      is_open: isOpen,
+      extension: { company: [{ key: 'company', name: 'Nimbus Logistics', department: '', position: 'Buyer' }] },
+    });
   const results = () => page.getByTestId('public-results').locator('.friend-title').allTextContents();
 
   it('finds a public card by name and company, and not a private one', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CloudRow,
@@ -25,9 +25,8 @@ import { addFriends } from '../../session/friend-adds';
 import { ActionSheet } from '../ActionSheet';
 import { CardPhotos } from '../card';
 import { GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '../card/icons';
-import { CloseIcon } from '../icons';
+import { OverlayFrame } from '../OverlayFrame';
 import { toast } from '../toast';
-import { useDismiss } from '../use-dismiss';
 import { CloudCardEditor, useCloudKeyLabel } from './CloudCardEditor';
 import { useCloudCard, useCloudGroups, usePendingCloudIds } from './hooks';
 import { deleteCloudWithUndo } from './pending-delete';
@@ -64,8 +63,6 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
   const card = useCloudCard(props.cardId);
   const groups = useCloudGroups();
   const pendingIds = usePendingCloudIds();
-  const close = useDismiss<HTMLButtonElement>(props.onClose);
-  const titleId = useId();
   const [sheet, setSheet] = useState<'none' | 'move' | 'export'>('none');
   const [editing, setEditing] = useState<CloudRow[] | null>(null);
   const csvHeaders = useCsvHeaders();
@@ -111,25 +108,12 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
   };
 
   return (
-    <div
-      className="friend-overlay cloud-overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      data-overlay=""
+    <OverlayFrame
+      title={t('cloud.card.title')}
+      closeLabel={t('cloud.card.close')}
+      className="cloud-overlay"
+      onClose={props.onClose}
     >
-      <div className="friend-overlay-head">
-        <h2 id={titleId}>{t('cloud.card.title')}</h2>
-        <button
-          ref={close}
-          type="button"
-          className="icon-btn"
-          aria-label={t('cloud.card.close')}
-          onClick={props.onClose}
-        >
-          <CloseIcon />
-        </button>
-      </div>
       {!card ? (
         <p className="empty-note" role="status">
           {t('app.common.loading')}
@@ -219,7 +203,7 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
           onCancel={() => setSheet('none')}
         />
       ) : null}
-    </div>
+    </OverlayFrame>
   );
 }
 

@@ -7,10 +7,11 @@ import { ActionSheet } from '../ActionSheet';
 import { CardDetails, CardPhotos } from '../card';
 import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
+import { OverlayFrame, OverlayLoading } from '../OverlayFrame';
 import { toast } from '../toast';
 import { cardOfFriend, friendTitle } from './display';
 import { saveFriendVCard } from './friend-vcard';
-import { OverlayFrame } from './OverlayFrame';
+
 import { deleteWithUndo } from './pending-delete';
 import { useCardExtras } from './use-card-extras';
 import './friends.css';
@@ -84,14 +85,9 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
   };
 
   return (
-    <OverlayFrame onClose={props.onClose}>
+    <OverlayFrame title={t('friends.card.title')} closeLabel={t('friends.card.close')} onClose={props.onClose}>
       {!friend || !card ? (
-        <div className="friend-overlay-body">
-          <div className="share-loading" role="status">
-            <span className="spinner share-spinner" aria-hidden="true" />
-            {t('app.common.loading')}
-          </div>
-        </div>
+        <OverlayLoading label={t('app.common.loading')} />
       ) : (
         <div className="friend-overlay-body" data-testid="friend-card">
           <CardPhotos photo={card.photo} photo_back={card.photo_back} name={friendTitle(friend)} />

@@ -8,13 +8,13 @@ import { CardDetails, CardPhotos } from '../card';
 import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
 import { useSharedCompany } from '../company/use-shared-company';
+import { OverlayFrame, OverlayLoading } from '../OverlayFrame';
 import { AddUserIcon, CheckIcon } from '../share/icons';
 import { useSharedCard } from '../share/use-shared-card';
 import { downloadSharedVCard } from '../share/vcard';
 import { toast } from '../toast';
 import { friendCardOfShared } from './display';
 import { FriendCardOverlay } from './FriendCardOverlay';
-import { OverlayFrame } from './OverlayFrame';
 import './friends.css';
 
 /**
@@ -24,6 +24,7 @@ import './friends.css';
  * (now or by this add, which is listed at once) it is the friend overlay, which works offline.
  */
 export function SharedCardOverlay(props: { shareStr: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const shared = useSharedCard(props.shareStr);
   const cardId = shared.state === 'ready' ? shared.card.card_id : 0;
   const kept = useLiveQuery(
@@ -32,11 +33,11 @@ export function SharedCardOverlay(props: { shareStr: string; onClose: () => void
   );
   if (kept && !isPendingFriend(kept)) return <FriendCardOverlay acceptId={kept.accept_id} onClose={props.onClose} />;
   return (
-    <OverlayFrame onClose={props.onClose}>
+    <OverlayFrame title={t('friends.card.title')} closeLabel={t('friends.card.close')} onClose={props.onClose}>
       {shared.state === 'ready' ? (
         <SharedCardBody card={shared.card} added={Boolean(kept)} />
       ) : shared.state === 'loading' ? (
-        <Loading />
+        <OverlayLoading label={t('share.card.loading')} />
       ) : (
         <LoadFailed message={shared.state === 'error' ? shared.message : ''} retry={shared.retry} />
       )}
@@ -92,18 +93,6 @@ function SharedCardBody({ card, added }: { card: SharedCard; added: boolean }) {
       ) : null}
       <CardDetails profile={card.profile} extension={card.extension} />
       <Promotion {...promotion} />
-    </div>
-  );
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="friend-overlay-body">
-      <div className="share-loading" role="status">
-        <span className="spinner share-spinner" aria-hidden="true" />
-        {t('share.card.loading')}
-      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { emptyExtension } from '../../../server/services/cards';
 import type { CompanyItem, CreateCardBody, MyCard } from '../../../src/api';
 import { type ApiUser, type Envelope, postJson, registerViaApi } from './api';
 import type { E2eServer } from './server';
@@ -94,4 +95,26 @@ export async function seedSharedCard(server: E2eServer): Promise<{ owner: ApiUse
   const saved = await postJson(server, '/api/card/save_company', { items }, token);
   if (saved.status !== 200) throw new Error(`save_company: ${JSON.stringify(saved.body)}`);
   return { owner, card: created.body.data };
+}
+
+/** A registered user with a plain card of that name (and anything else given), and its share string. */
+export async function userWithCard(
+  server: E2eServer,
+  name: string,
+  card: Partial<Omit<CreateCardBody, 'extension'>> & { extension?: Partial<CreateCardBody['extension']> } = {},
+): Promise<ApiUser & { shareStr: string; cardId: number }> {
+  const user = await registerViaApi(server);
+  const body: CreateCardBody = {
+    name,
+    english_name: '',
+    photo: '',
+    photo_back: '',
+    profile: '',
+    is_open: 0,
+    ...card,
+    extension: { ...emptyExtension(), ...card.extension },
+  };
+  const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
+  if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
+  return { ...user, shareStr: saved.body.data.share_str, cardId: saved.body.data.card_id };
 }
