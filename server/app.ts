@@ -18,6 +18,7 @@ import { DEFAULT_PUSH_CONFIG, type PushConfig, startPush } from './push/setup';
 import { authRoutes } from './routes/auth';
 import { cardRoutes } from './routes/card';
 import { companyRoutes } from './routes/company';
+import { exchangeRoutes } from './routes/exchange';
 import { friendRoutes } from './routes/friends';
 import { groupRoutes } from './routes/groups';
 import { metaRoutes } from './routes/meta';
@@ -30,6 +31,7 @@ import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
 import type { Services } from './services/context';
+import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
 
 export type AppOptions = {
   db: Db;
@@ -54,6 +56,8 @@ export type AppOptions = {
   timeouts?: Partial<Timeouts>;
   /** Size of the card/ocr_recognize pool; OCR_WORKERS (default 1) otherwise. */
   ocrWorkers?: number;
+  /** Exchange room lifetime and size cap; DEFAULT_EXCHANGE_CONFIG otherwise. */
+  exchange?: Partial<ExchangeConfig>;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -126,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sharedCards: new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS),
     push: options.push ?? push.publisher,
     pushAccess: push.access,
+    exchange: { ...DEFAULT_EXCHANGE_CONFIG, ...options.exchange },
   };
 
   app.decorate('services', services);
@@ -141,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(companyRoutes(services));
   await app.register(groupRoutes(services));
   await app.register(friendRoutes(services));
+  await app.register(exchangeRoutes(services));
   await app.register(notifyRoutes(services));
   await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));

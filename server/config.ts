@@ -33,6 +33,13 @@ const envSchema = z.object({
     .optional(),
   MQTT_ADMIN_USERNAME: z.string().default('cardbook-admin'),
   MQTT_ADMIN_PASSWORD: z.string().optional(),
+  EXCHANGE_ROOM_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  EXCHANGE_ROOM_MAX: z.coerce.number().int().min(2).max(100_000).default(2000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL ?? null,
     pushTransport: pushConfig(config),
+    exchange: { roomMinutes: config.EXCHANGE_ROOM_MINUTES, maxMembers: config.EXCHANGE_ROOM_MAX },
   });
   if (config.SMTP_URL) {
     app.services.sender = new SmtpSender(config.SMTP_URL, config.MAIL_FROM, new LogSender(app.log));

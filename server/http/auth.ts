@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller, Services } from '../services/context';
+import { settleExchanges } from '../services/exchange';
 import { resolveToken } from '../services/tokens';
 import { unauthorized } from './errors';
 
@@ -14,6 +15,8 @@ async function callerFrom(services: Services, request: FastifyRequest): Promise<
   const token = Array.isArray(header) ? header[0] : header;
   const session = token ? await resolveToken(services.db, token) : null;
   if (!session) return null;
+  // Friends made by an exchange are written before anything of this user is read or changed.
+  if (session.exchangePending) await settleExchanges(services.db, session.userId);
   const origin = requestOrigin(request, services.publicUrl);
   return { userId: session.userId, tokenId: session.tokenId, ip: request.ip, origin, locale: request.locale };
 }

@@ -109,6 +109,7 @@ export class EmbeddedBroker {
     this.publisher = new EmbeddedPublisher(aedes, options.prefix);
     this.access = {
       allowGroup: async () => {},
+      disallowGroup: async () => {},
       sessionStarted: async (userId, tokenId) => `${userId}-${tokenId}`,
       // Subscriptions are checked against the database, but a connection already subscribed
       // would keep receiving: a revoked session's connections are closed now.

@@ -127,6 +127,16 @@ export class ExternalPublisher implements PushPublisher, PushAccess {
     await this.addAcl(userRole(userId), 'subscribePattern', pushTopics.group(this.prefix, groupId), true);
   }
 
+  async disallowGroup(userId: number, groupId: number): Promise<void> {
+    const removed = await this.command({
+      command: 'removeRoleACL',
+      rolename: userRole(userId),
+      acltype: 'subscribePattern',
+      topic: pushTopics.group(this.prefix, groupId),
+    });
+    if (removed.error && !/not found/i.test(removed.error)) throw new Error(`dynsec removeRoleACL: ${removed.error}`);
+  }
+
   /** Removes the broker clients of sessions revoked or expired since the last sweep. */
   async sweep(): Promise<void> {
     const since = this.sweptUntil;

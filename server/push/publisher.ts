@@ -28,6 +28,8 @@ export const noopPublisher: PushPublisher = {
 export type PushAccess = {
   /** Lets the user's clients subscribe to `{prefix}/group_add/{groupId}`. */
   allowGroup(userId: number, groupId: number): Promise<void>;
+  /** The user left the room: their clients may no longer subscribe to it. */
+  disallowGroup(userId: number, groupId: number): Promise<void>;
   /** Prepares the broker account of a live session; answers the MQTT username to connect with. */
   sessionStarted(userId: number, tokenId: number, token: string): Promise<string>;
   /** The session's token was revoked: its broker account goes, and its connections with it. */

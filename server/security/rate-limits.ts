@@ -19,6 +19,10 @@ export type RateLimitConfig = {
   cardSearches?: { points: number; seconds: number };
   /** Server-side card recognitions per user (card/ocr_recognize: about a second of CPU each). */
   ocrRecognize?: { points: number; seconds: number };
+  /** Exchange joins per user: a few rooms an event, not a sweep of guessed room codes. */
+  exchangeJoins?: { points: number; seconds: number };
+  /** Wrong joiner passwords per user and room, counted before each check, cleared by a right one. */
+  exchangePasswords?: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -31,6 +35,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   publicMatches: { points: 60, seconds: 10 * 60 },
   ocrRecognize: { points: 30, seconds: 10 * 60 },
   cardSearches: { points: 120, seconds: 10 * 60 },
+  exchangeJoins: { points: 30, seconds: 10 * 60 },
+  exchangePasswords: { points: 5, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -71,6 +77,8 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const publicMatches = limiter(config.publicMatches, 'public-match');
   const cardSearches = limiter(config.cardSearches ?? { points: 120, seconds: 10 * 60 }, 'card-search');
   const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
+  const exchangeJoins = limiter(config.exchangeJoins ?? { points: 30, seconds: 10 * 60 }, 'exchange-join');
+  const exchangePasswords = limiter(config.exchangePasswords ?? { points: 5, seconds: 10 * 60 }, 'exchange-password');
 
   return {
     /**
@@ -92,6 +100,11 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     publicMatch: (userId: number) => consume([[publicMatches, String(userId)]]),
     ocrRecognize: (userId: number) => consume([[ocrRecognitions, String(userId)]]),
     cardSearch: (userId: number) => consume([[cardSearches, String(userId)]]),
+    exchangeJoin: (userId: number) => consume([[exchangeJoins, String(userId)]]),
+    exchangePassword: (userId: number, roomId: number) => consume([[exchangePasswords, `${userId}:${roomId}`]]),
+    async exchangePasswordOk(userId: number, roomId: number): Promise<void> {
+      await exchangePasswords.delete(`${userId}:${roomId}`);
+    },
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([

@@ -6,6 +6,7 @@ import type { CodeSender } from '../mail/sender';
 import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
 import type { SharedCardCache } from './card-cache';
+import type { ExchangeConfig } from './exchange';
 
 /** What the domain services need from the outside world; built once per app. */
 export type Services = {
@@ -23,6 +24,8 @@ export type Services = {
   push: PushPublisher;
   /** Broker-side permissions: session accounts and exchange rooms (external broker; no-ops embedded). */
   pushAccess: PushAccess;
+  /** Group exchange rooms: lifetime and size cap. */
+  exchange: ExchangeConfig;
 };
 
 /**

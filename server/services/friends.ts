@@ -24,6 +24,7 @@ import { ApiError } from '../http/errors';
 import { ENTRIES_JSON, type EntryRow, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
+import { settleExchanges } from './exchange';
 import { liveGroup, lockMainGroup, mainGroupFixed, ownGroupRow, touchFriends } from './groups';
 import { pokeOwnDevices, pushSystem, SystemSub, systemMessage } from './pushes';
 
@@ -281,6 +282,12 @@ async function tellOwners(q: Queryable, caller: Caller, owners: number[]): Promi
  * they keep one, gets status 20, and they get a push (sub-type 5) naming it and its groups.
  */
 export async function delFriend(s: Services, caller: Caller, params: AcceptIdParams): Promise<null> {
+  // Their entry for my card may still be an exchange's to write: written first, it gets status 20.
+  const [other] = await s.db.query<{ friend_user_id: number }>(
+    'select friend_user_id from friends where id = $1 and user_id = $2 and deleted_at is null',
+    [params.acceptId, caller.userId],
+  );
+  if (other) await settleExchanges(s.db, other.friend_user_id);
   const theirs = await s.db.tx(async (q) => {
     const [entry] = await q.query<{ friend_user_id: number }>(
       `update friends set deleted_at = now() where id = $1 and user_id = $2 and deleted_at is null

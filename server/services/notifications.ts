@@ -29,7 +29,7 @@ type NotificationRow = {
   msg_type_sub: number;
   msg: string;
   icon: string;
-  content: { f_card_id?: number; name?: string };
+  content: { f_card_id?: number; name?: string; count?: number };
   f_share_str: string | null;
   status_user: number;
   time: number;
@@ -44,6 +44,9 @@ function messageOf(row: NotificationRow, locale: Locale): string {
   const name = row.content.name || serverText(locale, 'someone');
   if (row.msg_type_sub === NotifySub.cardAdded) return serverText(locale, 'notifyCardAdded', { name });
   if (row.msg_type_sub === NotifySub.cardUpdated) return serverText(locale, 'notifyCardUpdated', { name });
+  if (row.msg_type_sub === NotifySub.exchanged) {
+    return serverText(locale, 'notifyExchanged', { name, count: row.content.count ?? 0 });
+  }
   return row.msg;
 }
 

@@ -15,21 +15,30 @@ export async function issueToken(q: Queryable, userId: number, loginType: LoginT
   return token;
 }
 
-export type TokenSession = { tokenId: number; userId: number; loginType: LoginType };
+export type TokenSession = {
+  tokenId: number;
+  userId: number;
+  loginType: LoginType;
+  /** An exchange the user took part in started and their entries are not written yet (settleExchanges). */
+  exchangePending: boolean;
+};
 
 /**
  * The live session a token belongs to, or null when it is unknown, expired or revoked. This
- * runs on every signed-in request, so it reads one indexed row and nothing else: removing an
+ * runs on every signed-in request, so it reads one indexed row (and probes one partial index for
+ * exchanges to settle) and nothing else: removing an
  * account must revoke its tokens (revokeOtherTokens with null) rather than rely on a join here.
  */
 export async function resolveToken(q: Queryable, token: string): Promise<TokenSession | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const [row] = await q.query<{ id: number; user_id: number; login_type: LoginType }>(
-    `select id, user_id, login_type from auth_tokens
-     where token_hash = $1 and revoked_at is null and expires_at > now()`,
+  const [row] = await q.query<{ id: number; user_id: number; login_type: LoginType; pending: boolean }>(
+    `select t.id, t.user_id, t.login_type,
+       exists (select 1 from exchange_members m where m.user_id = t.user_id and m.settle_pending) as pending
+     from auth_tokens t
+     where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
     [sha256(token)],
   );
-  return row ? { tokenId: row.id, userId: row.user_id, loginType: row.login_type } : null;
+  return row ? { tokenId: row.id, userId: row.user_id, loginType: row.login_type, exchangePending: row.pending } : null;
 }
 
 export async function revokeToken(q: Queryable, tokenId: number): Promise<void> {

@@ -48,9 +48,12 @@ export const PAGE_SIZE_MAX = 200;
 export const FRIEND_STATUS_NORMAL = 0;
 export const FRIEND_STATUS_REMOVED_ME = 20;
 
-/** Notification types (SPEC §2 drawer): type 1 with sub-type 3 "added your card", 4 "updated their card". */
+/**
+ * Notification types (SPEC §2 drawer): type 1 with sub-type 3 "added your card", 4 "updated their
+ * card", 7 "cards exchanged at an event" (content: name, count, group_id).
+ */
 export const NOTIFY_TYPE_FRIEND = 1;
-export const NotifySub = { cardAdded: 3, cardUpdated: 4 } as const;
+export const NotifySub = { cardAdded: 3, cardUpdated: 4, exchanged: 7 } as const;
 /** status_user: 1 unread (a dot in the drawer), 0 read. */
 export const NOTIFY_UNREAD = 1;
 export const NOTIFY_READ = 0;

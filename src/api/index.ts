@@ -4,6 +4,7 @@ export * from './card';
 export * from './cloud';
 export * from './company';
 export * from './envelope';
+export * from './exchange';
 export * from './fields';
 export * from './friends';
 export * from './meta';
