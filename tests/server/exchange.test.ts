@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushConfig } from '../../server/push/setup';
 import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
 import { DEFAULT_EXCHANGE_CONFIG } from '../../server/services/exchange';
-import type { ExchangeRoom, FriendList, GroupList, NotificationList, PushSession, SyncRow } from '../../src/api';
+import type { ExchangeRoom, FriendList, GroupList, NotifyList, PushSession, SyncRow } from '../../src/api';
 import { type PushMessage, pushMessage, pushTopics } from '../../src/api/push';
 import { call, createTestApp, registerUser, type TestApp } from './helper';
 import { api, pullAll, type User, userWithCard } from './social';
@@ -131,7 +131,7 @@ describe('exchange rooms', () => {
       expect(group?.group_name).toBe('Tech Summit');
       expect(await friendsIn(me, view.body.data.my_group_id)).toEqual(sorted(...others.map((o) => o.cardId)));
       expect(await friendsIn(me, 1)).toEqual(sorted(...others.map((o) => o.cardId)));
-      const notes = (await api<NotificationList>(t, me, 'GET', '/api/notify/list/1')).body.data.list;
+      const notes = (await api<NotifyList>(t, me, 'GET', '/api/notify/list/1')).body.data.list;
       expect(notes.filter((n) => n.msg === '“Tech Summit”: cards exchanged with 2 people')).toHaveLength(1);
     }
   });
