@@ -50,6 +50,7 @@ const auth = () => import('./routes/auth');
 const profile = () => import('./routes/profile');
 const information = () => import('./routes/information');
 const identify = () => import('./routes/card-identify');
+const exchange = () => import('./routes/exchange');
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./routes/home'), 'HomePage'),
@@ -86,7 +87,8 @@ const routeTree = rootRoute.addChildren([
   later('/loginMethod/addEmail', 'loginMethod'),
   later('/loginMethod/addMobile', 'loginMethod'),
   page('/s/$shareKey', () => import('./routes/shared-card'), 'SharedCardPage', CARDS),
-  later('/ex/$roomCode', 'exchange'),
+  page('/ex/$roomCode', exchange, 'ExchangeRoomPage', ['exchange']),
+  page('/exchange', exchange, 'ExchangeStartPage', ['exchange']),
   later('/dominHandle', 'domain'),
   page('/information/info', information, 'InformationPage', CARDS),
   page('/information/edit', information, 'InformationEditPage', CARDS),

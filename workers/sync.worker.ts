@@ -6,6 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { db } from '../src/db';
+import { watchExchangeGroup } from '../src/db/push-store';
 import { watchOutboxAndSession } from '../src/db/sync-store';
 import { createSyncEngine } from './sync/engine';
 import { createLiveConnection } from './sync/live';
@@ -29,6 +30,8 @@ const api = {
       void engine.syncNow();
       void live.refresh();
     });
+    // A screen joined, left or ended an exchange room: follow its pushes (SPEC §4).
+    watchExchangeGroup(db, () => void live.groupChanged());
   },
   syncNow: () => engine.syncNow(),
   online: () => engine.online(),

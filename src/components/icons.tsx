@@ -81,6 +81,14 @@ export const SearchIcon = () => (
     <path {...stroke} d="m16 16 4.5 4.5" />
   </svg>
 );
+/** Group exchange: people around a pair of arrows. */
+export const ExchangeIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <circle {...stroke} cx="7" cy="7" r="2.5" />
+    <circle {...stroke} cx="17" cy="17" r="2.5" />
+    <path {...stroke} d="M12 5h6.5l-2-2M18.5 5l-2 2M12 19H5.5l2 2M5.5 19l2-2" />
+  </svg>
+);
 export const PencilIcon = () => (
   <svg {...base}>
     <path {...stroke} d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />

@@ -12,6 +12,7 @@ import type {
   Profile,
   SyncGroup,
 } from '../api';
+import type { ExchangeRoom } from '../api/exchange';
 
 /** My profile as the UI shows it: the server's row with pending local edits applied on top. */
 export type ProfileRow = Profile & { key: 'me' };
@@ -54,6 +55,8 @@ export type MetaRow =
   | { key: 'syncLeader'; value: { tabId: string; since: number } }
   /** The exchange room whose live pushes to follow (0 or absent: none); see push-store.ts. */
   | { key: 'exchangeGroup'; value: number }
+  /** The exchange room on show (the server's answer, then live counts and its end by push). */
+  | { key: 'exchangeRoom'; value: ExchangeRoom }
   /** Epoch ms of the last push that plays the sound; every tab watches it. */
   | { key: 'pushSound'; value: number }
   /** System notifications announced by push since the drawer last reset it. */

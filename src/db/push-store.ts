@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { FRIEND_STATUS_REMOVED_ME } from '../api';
+import type { ExchangeRoom } from '../api/exchange';
 import type { CardbookDB } from './CardbookDB';
 
 /**
@@ -15,6 +16,57 @@ export async function readExchangeGroup(db: CardbookDB): Promise<number> {
 
 export async function setExchangeGroup(db: CardbookDB, groupId: number): Promise<void> {
   await db.meta.put({ key: 'exchangeGroup', value: groupId });
+}
+
+/** Calls `onChange` whenever the kept exchange room id changes (the sync worker's subscription follows it). */
+export function watchExchangeGroup(db: CardbookDB, onChange: () => void): () => void {
+  let first = true;
+  const subscription = liveQuery(() => readExchangeGroup(db)).subscribe({
+    next: () => {
+      if (!first) onChange();
+      first = false;
+    },
+  });
+  return () => subscription.unsubscribe();
+}
+
+/** The exchange room this device shows, if any. */
+export async function readExchangeRoom(db: CardbookDB): Promise<ExchangeRoom | null> {
+  const row = await db.meta.get('exchangeRoom');
+  return row?.key === 'exchangeRoom' ? row.value : null;
+}
+
+/**
+ * Keeps the room as the server answered it, and follows its pushes while it is open and I am in
+ * it (SPEC §4: the kept group id); an ended room, or one I left, is no longer followed (0).
+ */
+export async function keepExchangeRoom(db: CardbookDB, room: ExchangeRoom): Promise<void> {
+  const follow = room.status === 'open' && !room.left ? room.room_id : 0;
+  await db.transaction('rw', db.meta, async () => {
+    await db.meta.put({ key: 'exchangeRoom', value: room });
+    await db.meta.put({ key: 'exchangeGroup', value: follow });
+  });
+}
+
+/** A push on the room's topic: its live member count, and its end (SPEC §4 "Group push"). */
+export async function applyRoomPush(
+  db: CardbookDB,
+  roomId: number,
+  memberNum: number | null,
+  outcome: 'exchanged' | 'dismissed' | null,
+): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const room = await readExchangeRoom(db);
+    if (room?.room_id !== roomId) return;
+    await db.meta.put({
+      key: 'exchangeRoom',
+      value: {
+        ...room,
+        member_num: memberNum ?? room.member_num,
+        status: outcome ?? room.status,
+      },
+    });
+  });
 }
 
 /**

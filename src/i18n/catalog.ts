@@ -5,6 +5,7 @@ import { card } from './locales/card';
 import { cardscan } from './locales/cardscan';
 import { cloud } from './locales/cloud';
 import { company } from './locales/company';
+import { exchange } from './locales/exchange';
 import { friends } from './locales/friends';
 import { http } from './locales/http';
 import { scan } from './locales/scan';
@@ -16,13 +17,22 @@ import { version } from './locales/version';
  * The catalogue: one file per namespace under ./locales, each holding all six languages. The
  * one source of user-visible text for app and server alike.
  */
-const namespaces = { app, auth, server, http, version, company, card, share, friends, scan, cloud, cardscan };
+const namespaces = { app, auth, server, http, version, company, card, share, friends, scan, cloud, cardscan, exchange };
 
 /**
  * Namespaces only some screens use: the app loads them with those screens' routes
  * (src/router.tsx), not with the first page. The rest load at start-up.
  */
-export const FEATURE_NAMESPACES = ['card', 'company', 'share', 'friends', 'scan', 'cloud', 'cardscan'] as const;
+export const FEATURE_NAMESPACES = [
+  'card',
+  'company',
+  'share',
+  'friends',
+  'scan',
+  'cloud',
+  'cardscan',
+  'exchange',
+] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 
 type Namespaces = typeof namespaces;

@@ -1,14 +1,15 @@
 import { SHARE_KEY_PATTERN } from '../api/card';
+import { isRoomCode, normaliseRoomCode } from '../api/exchange';
 
 /**
  * What a scanned QR code means to /scanqrcode. Our codes hold a card's public link,
- * `${origin}/s/${share_str}` (src/lib/share-links.ts). A code is a business card only when it
+ * `${origin}/s/${share_str}` (src/lib/share-links.ts), or an exchange room's, `${origin}/ex/{code}`. A code is a business card only when it
  * is an http(s) link on this app's own origin whose path ends in `/s/<share key>`; anything
  * else (another site, a phone number, plain text) is "not a business card QR code".
  */
 
-/** The share key a scanned text points to, or null when it is not one of our card links. */
-export function cardShareKey(text: string, origin: string): string | null {
+/** The path of a scanned link on this app's own origin, or null for anything else. */
+function ownPath(text: string, origin: string): string | null {
   let url: URL;
   let own: string;
   try {
@@ -18,8 +19,22 @@ export function cardShareKey(text: string, origin: string): string | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.origin !== own) return null;
-  const match = /(?:^|\/)s\/([^/]+)\/?$/.exec(url.pathname);
+  return url.origin === own ? url.pathname : null;
+}
+
+/** The room code of a scanned exchange link (`${origin}/ex/{room_code}`), or null. */
+export function exchangeRoomCode(text: string, origin: string): string | null {
+  const path = ownPath(text, origin);
+  const match = path === null ? null : /(?:^|\/)ex\/([A-Za-z0-9-]{1,20})\/?$/.exec(path);
+  if (!match?.[1]) return null;
+  const code = normaliseRoomCode(match[1]);
+  return isRoomCode(code) ? code : null;
+}
+
+/** The share key a scanned text points to, or null when it is not one of our card links. */
+export function cardShareKey(text: string, origin: string): string | null {
+  const path = ownPath(text, origin);
+  const match = path === null ? null : /(?:^|\/)s\/([^/]+)\/?$/.exec(path);
   if (!match?.[1]) return null;
   let key: string;
   try {

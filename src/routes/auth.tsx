@@ -24,6 +24,7 @@ import { api } from '../lib/api';
 import { fieldErrors } from '../lib/form-errors';
 import { isCancelled } from '../lib/request';
 import { usePendingCount, useProfile, useSession } from '../session/hooks';
+import { takeReturnPath } from '../session/return-path';
 import { signIn, signOut } from '../session/session';
 
 type Errors = Record<string, string | undefined>;
@@ -104,7 +105,7 @@ function useAfterSignIn() {
   return async (res: z.output<typeof loginResponseSchema>) => {
     await signIn(res.data);
     toast(res.msg, 'success');
-    await navigate({ to: '/userHome' });
+    await navigate({ to: takeReturnPath() ?? '/userHome' });
   };
 }
 

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GROUP_ID } from '../api';
@@ -27,7 +27,16 @@ export function FriendsListPage() {
   const navigate = useNavigate();
   const session = useSession();
   const groups = useGroups();
-  const [groupId, setGroupIdState] = useState(lastGroupId);
+  // ?group=ID opens that group (where an exchange lands); otherwise the one shown last.
+  const search: { group?: unknown } = useSearch({ strict: false });
+  const [groupId, setGroupIdState] = useState(() => {
+    const wanted = Number(search.group);
+    if (Number.isSafeInteger(wanted) && wanted > 0) {
+      lastGroupId = wanted;
+      lastScrollTop = 0;
+    }
+    return lastGroupId;
+  });
   const selected = groups?.find((g) => g.group_id === groupId) ?? groups?.find((g) => g.group_id === MAIN_GROUP_ID);
   const shownId = selected?.group_id ?? MAIN_GROUP_ID;
   // The selected group's chip is always in view in the scrolling row (kept between visits too).
@@ -78,6 +87,7 @@ export function FriendsListPage() {
         <h1>{t('friends.list.title')}</h1>
         <Link to="/search">{t('friends.list.search')}</Link>
         <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
+        <Link to="/exchange">{t('app.home.exchange')}</Link>
       </div>
       {groups && groups.length > 0 ? (
         <div className="group-tabs" role="tablist" aria-label={t('friends.list.tabs')}>

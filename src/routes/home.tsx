@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CameraIcon, CardIcon, HolderIcon, QrIcon, SearchIcon } from '../components/icons';
+import { CameraIcon, CardIcon, ExchangeIcon, HolderIcon, QrIcon, SearchIcon } from '../components/icons';
 import { useSignedIn } from '../session/signed-in';
 
 /** Home (SPEC §2 "/"). */
@@ -61,6 +61,12 @@ export function HomePage() {
             <SearchIcon />
           </span>
           {t('app.home.search')}
+        </Link>
+        <Link to="/exchange" className="tile">
+          <span className="tile-icon" aria-hidden="true">
+            <ExchangeIcon />
+          </span>
+          {t('app.home.exchange')}
         </Link>
       </nav>
     </main>

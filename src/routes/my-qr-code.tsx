@@ -3,7 +3,8 @@ import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrIcon } from '../components/icons';
 import { DownloadIcon, ShareIcon } from '../components/share/icons';
-import { type QrMatrix, QUIET_ZONE, qrMatrix, qrPath, qrPng } from '../components/share/qr';
+import { QrSvg } from '../components/share/QrSvg';
+import { type QrMatrix, qrMatrix, qrPng } from '../components/share/qr';
 import { ShareSheet } from '../components/share/ShareSheet';
 import { saveFile } from '../components/share/save-file';
 import { toast } from '../components/toast';
@@ -135,25 +136,6 @@ function QrCard({ card, name, text }: { card: CardRow; name: string; text: strin
       </div>
       {sharing ? <ShareSheet link={link} name={name} share={card.share} onClose={() => setSharing(false)} /> : null}
     </>
-  );
-}
-
-/** The symbol as one crisp SVG path, black on white with its quiet zone, described for screen readers. */
-function QrSvg({ matrix, label }: { matrix: QrMatrix; label: string }) {
-  const side = matrix.size + QUIET_ZONE * 2;
-  const path = useMemo(() => qrPath(matrix), [matrix]);
-  return (
-    <svg
-      className="share-qr"
-      viewBox={`0 0 ${side} ${side}`}
-      role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
-      data-testid="qr-code"
-    >
-      <rect width={side} height={side} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
   );
 }
 

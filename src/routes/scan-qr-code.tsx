@@ -9,7 +9,7 @@ import {
   classifyCameraError,
 } from '../lib/camera-errors';
 import { type QrDecoder, startQrDecoder } from '../lib/qr-decoder';
-import { cardShareKey } from '../lib/scanned-code';
+import { cardShareKey, exchangeRoomCode } from '../lib/scanned-code';
 import './scan-qr-code.css';
 
 /**
@@ -51,6 +51,12 @@ export function ScanQrCodePage() {
       if (text === null) {
         if (fromPhoto) setNotice('noCode');
         return false;
+      }
+      const roomCode = exchangeRoomCode(text, location.origin);
+      if (roomCode !== null) {
+        setNotice('found');
+        void navigate({ to: '/ex/$roomCode', params: { roomCode } });
+        return true;
       }
       const shareKey = cardShareKey(text, location.origin);
       if (shareKey !== null) {

@@ -80,6 +80,7 @@ async function clearUserData(db: CardbookDB, keepPendingOf: number | null): Prom
       'pushSound',
       'liveState',
       'exchangeGroup',
+      'exchangeRoom',
       ...(keep ? [] : (['createdGroups', 'pendingOwner'] as const)),
     ]);
     if (keep && keepPendingOf !== null) await db.meta.put({ key: 'pendingOwner', value: keepPendingOf });

@@ -39,9 +39,22 @@ describe('system push → local effect (SPEC §4)', () => {
 });
 
 describe('group push', () => {
-  it('passes the member number and the dismissal on', () => {
-    expect(groupEffect({ group_id: 5, group_member_num: 3 })).toEqual({ memberNum: 3, dismissed: false });
-    expect(groupEffect({ group_id: 5, is_dismiss: 1 })).toEqual({ memberNum: null, dismissed: true });
+  it('passes the member number and the dismissal on, and whether the cards were exchanged', () => {
+    expect(groupEffect({ group_id: 5, group_member_num: 3 })).toEqual({
+      memberNum: 3,
+      dismissed: false,
+      outcome: null,
+    });
+    expect(groupEffect({ group_id: 5, is_dismiss: 1 })).toEqual({
+      memberNum: null,
+      dismissed: true,
+      outcome: 'dismissed',
+    });
+    expect(groupEffect({ group_id: 5, group_member_num: 4, is_dismiss: 1, msg_type: 2, msg_type_sub: 2 })).toEqual({
+      memberNum: 4,
+      dismissed: true,
+      outcome: 'exchanged',
+    });
   });
 });
 

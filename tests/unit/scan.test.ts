@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exchangeLink } from '../../src/api/exchange';
 import { catalogs } from '../../src/i18n/catalog';
 import { LOCALES } from '../../src/i18n/langs';
 import {
@@ -7,10 +8,26 @@ import {
   cameraEnvironmentProblem,
   classifyCameraError,
 } from '../../src/lib/camera-errors';
-import { cardShareKey } from '../../src/lib/scanned-code';
+import { cardShareKey, exchangeRoomCode } from '../../src/lib/scanned-code';
 import { cardLink, qrText } from '../../src/lib/share-links';
 
 const ORIGIN = 'https://cardbook.example';
+
+describe('exchangeRoomCode: an exchange room QR code', () => {
+  it('reads the room code of our own room links, however it was typed', () => {
+    expect(exchangeRoomCode(exchangeLink(ORIGIN, 'ABCD2345'), ORIGIN)).toBe('ABCD2345');
+    expect(exchangeRoomCode(`${ORIGIN}/ex/abcd-2345/`, ORIGIN)).toBe('ABCD2345');
+  });
+
+  it('refuses other origins, card links and codes that cannot be room codes', () => {
+    expect(exchangeRoomCode('https://evil.example/ex/ABCD2345', ORIGIN)).toBeNull();
+    expect(exchangeRoomCode(`${ORIGIN}/s/ABCD2345`, ORIGIN)).toBeNull();
+    // 0, 1, I, L and O are never in a room code; seven characters are too few.
+    expect(exchangeRoomCode(`${ORIGIN}/ex/ABCD0145`, ORIGIN)).toBeNull();
+    expect(exchangeRoomCode(`${ORIGIN}/ex/ABCD234`, ORIGIN)).toBeNull();
+    expect(cardShareKey(`${ORIGIN}/ex/ABCD2345`, ORIGIN)).toBeNull();
+  });
+});
 
 describe('cardShareKey: what a scanned code opens', () => {
   it('reads the share key of our own card links', () => {

@@ -13,6 +13,7 @@
 import { type PushSession, pushSessionResponseSchema, pushTopics } from '../../src/api/push';
 import type { CardbookDB, Session } from '../../src/db';
 import {
+  applyRoomPush,
   bumpPushUnread,
   markRemovedMe,
   readExchangeGroup,
@@ -101,11 +102,14 @@ export function createLiveConnection(deps: LiveDeps) {
   async function applyGroup(topic: string, effect: GroupEffect): Promise<void> {
     const groupId = Number(topic.slice(topic.lastIndexOf('/') + 1));
     if (effect.memberNum !== null) deps.onGroup?.(groupId, effect);
+    await applyRoomPush(db, groupId, effect.memberNum, effect.outcome);
     if (effect.dismissed && groupId === group) {
       client?.unsubscribe(topic);
       group = 0;
       await setExchangeGroup(db, 0);
     }
+    // The new friends and their group arrive by pull.
+    if (effect.outcome === 'exchanged') deps.pullNow();
   }
 
   async function onMessage(topic: string, payload: Uint8Array): Promise<void> {

@@ -3,6 +3,8 @@
  * be tested without a broker or a database. A push only speeds things up: every effect that
  * changes data is followed by a pull, which brings the truth.
  */
+
+import { ExchangePushSub } from '../../src/api/exchange';
 import { PUSH_TYPE_SYSTEM, type PushMessage, PushSub, pushMessage } from '../../src/api/push';
 import { groupIdsOf } from '../../src/db/mutations';
 
@@ -22,6 +24,8 @@ export type GroupEffect = {
   memberNum: number | null;
   /** The exchange ended: unsubscribe and keep group 0. */
   dismissed: boolean;
+  /** How it ended: the cards were exchanged, or the host dismissed the room. */
+  outcome: 'exchanged' | 'dismissed' | null;
 };
 
 export type PushEffect = { kind: 'system'; effect: SystemEffect } | { kind: 'group'; effect: GroupEffect };
@@ -66,7 +70,9 @@ export function systemEffect(message: PushMessage): SystemEffect {
 }
 
 export function groupEffect(message: PushMessage): GroupEffect {
-  return { memberNum: message.group_member_num ?? null, dismissed: message.is_dismiss === 1 };
+  const dismissed = message.is_dismiss === 1;
+  const outcome = !dismissed ? null : message.msg_type_sub === ExchangePushSub.exchanged ? 'exchanged' : 'dismissed';
+  return { memberNum: message.group_member_num ?? null, dismissed, outcome };
 }
 
 /** Which effect a message on `topic` has, given the topic prefix. */

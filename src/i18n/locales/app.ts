@@ -48,6 +48,7 @@ export const app = defineNamespace({
     notAvailable: { title: '即將推出', body: '「{{feature}}」功能正在準備中，敬請期待。', back: '返回首頁' },
     notFound: { title: '找不到頁面', body: '你要找的頁面不存在或已被移除。', home: '返回首頁' },
     home: {
+      exchange: '群組交換名片',
       search: '搜尋公開名片',
       headline: '一張名片，連繫所有人',
       body: '建立你的數碼名片，用連結、二維碼或 NFC 分享，離線也能交換。',
@@ -142,6 +143,7 @@ export const app = defineNamespace({
       home: 'Back to home',
     },
     home: {
+      exchange: 'Group exchange',
       search: 'Search public cards',
       headline: 'One card to connect with everyone',
       body: 'Create your digital business card and share it by link, QR code or NFC — even offline.',
@@ -228,6 +230,7 @@ export const app = defineNamespace({
     notAvailable: { title: '即将推出', body: '“{{feature}}”功能正在准备中，敬请期待。', back: '返回首页' },
     notFound: { title: '找不到页面', body: '你要找的页面不存在或已被移除。', home: '返回首页' },
     home: {
+      exchange: '群组交换名片',
       search: '搜索公开名片',
       headline: '一张名片，连接所有人',
       body: '创建你的数码名片，通过链接、二维码或 NFC 分享，离线也能交换。',
@@ -322,6 +325,7 @@ export const app = defineNamespace({
       home: 'ホームに戻る',
     },
     home: {
+      exchange: 'グループ名刺交換',
       search: '公開名刺を検索',
       headline: '一枚の名刺で、すべての人とつながる',
       body: 'デジタル名刺を作成して、リンク・QRコード・NFCで共有。オフラインでも交換できます。',
@@ -416,6 +420,7 @@ export const app = defineNamespace({
       home: '홈으로 돌아가기',
     },
     home: {
+      exchange: '그룹 명함 교환',
       search: '공개 명함 검색',
       headline: '한 장의 명함으로 모두와 연결',
       body: '디지털 명함을 만들고 링크, QR 코드, NFC로 공유하세요. 오프라인에서도 교환할 수 있습니다.',
@@ -510,6 +515,7 @@ export const app = defineNamespace({
       home: 'กลับหน้าแรก',
     },
     home: {
+      exchange: 'แลกนามบัตรแบบกลุ่ม',
       search: 'ค้นหานามบัตรสาธารณะ',
       headline: 'นามบัตรใบเดียว เชื่อมต่อทุกคน',
       body: 'สร้างนามบัตรดิจิทัลแล้วแชร์ผ่านลิงก์ คิวอาร์โค้ด หรือ NFC แลกเปลี่ยนได้แม้ออฟไลน์',

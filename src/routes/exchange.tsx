@@ -1,0 +1,351 @@
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ExchangeRoom, formatRoomCode, isRoomCode, normaliseRoomCode } from '../api/exchange';
+import { QuickCard } from '../components/exchange/QuickCard';
+import { RoomView } from '../components/exchange/RoomView';
+import { Field } from '../components/forms';
+import { ExchangeIcon } from '../components/icons';
+import { db } from '../db';
+import { readExchangeRoom } from '../db/push-store';
+import { i18n } from '../i18n';
+import { exchangeCalls } from '../lib/exchange-client';
+import { isRequestError } from '../lib/request/errors';
+import { useSession } from '../session/hooks';
+import { rememberReturnPath } from '../session/return-path';
+import '../components/exchange/exchange.css';
+
+/**
+ * Group card exchange screens (src/api/exchange.ts). /exchange: host a room, or join one by its
+ * code or its QR code. /ex/{room_code}: join that room, then the room itself (host or joiner),
+ * live from IndexedDB, where the sync worker writes the room's pushes.
+ */
+
+/** What a failed call means on these screens. */
+type Failure = { kind: 'offline' } | { kind: 'needsCard' } | { kind: 'message'; message: string };
+
+function failureOf(err: unknown): Failure {
+  if (!navigator.onLine || (isRequestError(err) && (err.kind === 'network' || err.kind === 'timeout'))) {
+    return { kind: 'offline' };
+  }
+  const message = isRequestError(err) ? (err.serverMessage ?? err.message) : String(err);
+  return { kind: 'message', message };
+}
+
+/** The server's "make your card first" refusal (join or create), told in the request's language. */
+const needsCard = (err: unknown) =>
+  isRequestError(err) && err.status === 400 && err.serverMessage === i18n.t('server.exchangeNeedsCard');
+
+function SignInFirst() {
+  const { t } = useTranslation();
+  useEffect(() => rememberReturnPath(location.pathname), []);
+  return (
+    <section className="exchange-panel" data-testid="exchange-sign-in">
+      <p>{t('exchange.signIn.body')}</p>
+      <div className="exchange-actions">
+        <Link to="/login" className="btn btn-primary btn-block">
+          {t('exchange.signIn.login')}
+        </Link>
+        <Link to="/register" className="btn btn-ghost btn-block">
+          {t('exchange.signIn.register')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Offline({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="exchange-panel" role="alert" data-testid="exchange-offline">
+      <h2>{t('exchange.offline.title')}</h2>
+      <p>{t('exchange.offline.body')}</p>
+      <button type="button" className="btn btn-primary" onClick={onRetry}>
+        {t('exchange.offline.retry')}
+      </button>
+    </section>
+  );
+}
+
+// /exchange -------------------------------------------------------------------------------------
+
+export function ExchangeStartPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <main className="page exchange-page">
+      <header className="exchange-head">
+        <span className="exchange-badge" aria-hidden="true">
+          <ExchangeIcon />
+        </span>
+        <h1>{t('exchange.title')}</h1>
+        <p>{t('exchange.intro')}</p>
+      </header>
+      {session === undefined ? null : session === null ? <SignInFirst /> : <StartForms />}
+    </main>
+  );
+}
+
+function StartForms() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const kept = useLiveQuery(() => readExchangeRoom(db), []);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState('');
+
+  const open = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const room = await exchangeCalls.create({ name, ...(password ? { password } : {}) });
+      await navigate({ to: '/ex/$roomCode', params: { roomCode: room.room_code } });
+    } catch (err) {
+      setFailure(needsCard(err) ? { kind: 'needsCard' } : failureOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onJoin = (e: FormEvent) => {
+    e.preventDefault();
+    const normal = normaliseRoomCode(code);
+    if (!isRoomCode(normal)) {
+      setCodeError(t('exchange.join.badCode'));
+      return;
+    }
+    void navigate({ to: '/ex/$roomCode', params: { roomCode: normal } });
+  };
+
+  if (failure?.kind === 'needsCard') return <QuickCard onDone={() => void open()} />;
+  const mine = kept && kept.role === 'host' && kept.status === 'open' && kept.expires_at > Date.now() ? kept : null;
+  return (
+    <>
+      {mine ? (
+        <Link to="/ex/$roomCode" params={{ roomCode: mine.room_code }} className="btn btn-secondary btn-block">
+          {t('exchange.host.back')} · {formatRoomCode(mine.room_code)}
+        </Link>
+      ) : null}
+      <form
+        className="exchange-panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void open();
+        }}
+        aria-labelledby="exchange-host-title"
+      >
+        <h2 id="exchange-host-title">{t('exchange.host.title')}</h2>
+        <Field
+          label={t('exchange.host.name')}
+          value={name}
+          maxLength={60}
+          placeholder={t('exchange.host.namePlaceholder')}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          label={t('exchange.host.password')}
+          value={password}
+          maxLength={32}
+          autoComplete="off"
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p className="exchange-hint">{t('exchange.host.passwordHint')}</p>
+        {failure?.kind === 'offline' ? <Offline onRetry={() => void open()} /> : null}
+        {failure?.kind === 'message' ? (
+          <p className="form-error" role="alert">
+            {failure.message}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? t('exchange.host.opening') : t('exchange.host.open')}
+        </button>
+      </form>
+      <form className="exchange-panel" onSubmit={onJoin} aria-labelledby="exchange-join-title">
+        <h2 id="exchange-join-title">{t('exchange.join.title')}</h2>
+        <Field
+          label={t('exchange.join.code')}
+          value={code}
+          error={codeError || undefined}
+          placeholder="ABCD-2345"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="text"
+          maxLength={12}
+          className="exchange-code-input"
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            setCodeError('');
+          }}
+        />
+        <p className="exchange-hint">{t('exchange.join.codeHint')}</p>
+        <button type="submit" className="btn btn-primary btn-block">
+          {t('exchange.join.submit')}
+        </button>
+        <Link to="/scanqrcode" className="btn btn-ghost btn-block">
+          {t('exchange.join.scan')}
+        </Link>
+      </form>
+    </>
+  );
+}
+
+// /ex/{room_code} -------------------------------------------------------------------------------
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'join'; error?: string; needsPassword?: boolean }
+  | { kind: 'quickCard' }
+  | { kind: 'room' }
+  | { kind: 'offline' }
+  | { kind: 'error'; message: string };
+
+export function ExchangeRoomPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { roomCode: raw } = useParams({ strict: false }) as { roomCode?: string };
+  const code = normaliseRoomCode(raw ?? '');
+  return (
+    <main className="page exchange-page">
+      {session === undefined ? null : session === null ? (
+        <>
+          <header className="exchange-head">
+            <h1>{t('exchange.join.heading')}</h1>
+            <p className="exchange-code-line">{t('exchange.join.room', { code: formatRoomCode(code) })}</p>
+          </header>
+          <SignInFirst />
+        </>
+      ) : isRoomCode(code) ? (
+        <Room code={code} />
+      ) : (
+        <section className="exchange-panel" role="alert">
+          <h1>{t('exchange.title')}</h1>
+          <p>{t('exchange.join.badCode')}</p>
+          <Link to="/exchange" className="btn btn-primary">
+            {t('exchange.join.title')}
+          </Link>
+        </section>
+      )}
+    </main>
+  );
+}
+
+function Room({ code }: { code: string }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const kept = useLiveQuery(() => readExchangeRoom(db), []);
+  const room = kept?.room_code === code ? kept : null;
+
+  const load = useCallback(async () => {
+    setPhase({ kind: 'loading' });
+    try {
+      await exchangeCalls.read(code);
+      setPhase({ kind: 'room' });
+    } catch (err) {
+      if (isRequestError(err) && err.status === 403) setPhase({ kind: 'join' });
+      else {
+        const failure = failureOf(err);
+        setPhase(failure.kind === 'offline' ? { kind: 'offline' } : { kind: 'error', message: errorMessage(failure) });
+      }
+    }
+  }, [code]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const join = async (password: string) => {
+    try {
+      await exchangeCalls.join(code, password || undefined);
+      setPhase({ kind: 'room' });
+    } catch (err) {
+      if (needsCard(err)) return setPhase({ kind: 'quickCard' });
+      const failure = failureOf(err);
+      if (failure.kind === 'offline') return setPhase({ kind: 'offline' });
+      const message = errorMessage(failure);
+      const wrongPassword = isRequestError(err) && (err.status === 403 || err.status === 429);
+      setPhase(wrongPassword ? { kind: 'join', error: message, needsPassword: true } : { kind: 'error', message });
+    }
+  };
+
+  if (phase.kind === 'loading') return <RoomLoading />;
+  if (phase.kind === 'offline') return <Offline onRetry={() => void load()} />;
+  if (phase.kind === 'error') return <RoomError message={phase.message} onRetry={() => void load()} />;
+  if (phase.kind === 'quickCard') return <QuickCard onDone={() => void join('')} />;
+  if (phase.kind === 'join' || !room) {
+    return <JoinForm code={code} error={phase.kind === 'join' ? phase.error : undefined} onJoin={join} />;
+  }
+  return <RoomView room={room} onRejoin={() => void join('')} onOffline={() => setPhase({ kind: 'offline' })} />;
+}
+
+function errorMessage(failure: Failure): string {
+  return failure.kind === 'message' ? failure.message : '';
+}
+
+function RoomLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="empty-note" role="status" aria-busy="true">
+      {t('app.common.loading')}
+    </p>
+  );
+}
+
+function RoomError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="exchange-panel" role="alert" data-testid="exchange-error">
+      <h1>{t('exchange.title')}</h1>
+      <p>{message}</p>
+      <div className="exchange-actions">
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          {t('exchange.error.retry')}
+        </button>
+        <Link to="/exchange" className="btn btn-ghost">
+          {t('exchange.join.title')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function JoinForm(props: { code: string; error?: string; onJoin: (password: string) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await props.onJoin(password);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="exchange-panel" onSubmit={(e) => void onSubmit(e)} data-testid="exchange-join">
+      <h1>{t('exchange.join.heading')}</h1>
+      <p className="exchange-code-line">{t('exchange.join.room', { code: formatRoomCode(props.code) })}</p>
+      <p>{t('exchange.intro')}</p>
+      <Field
+        label={t('exchange.join.password')}
+        value={password}
+        error={props.error}
+        // Focus goes to the password when the server asked for one.
+        autoFocus={props.error !== undefined}
+        autoComplete="off"
+        maxLength={32}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <p className="exchange-hint">{t('exchange.join.passwordNeeded')}</p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t('exchange.join.joining') : t('exchange.join.submit')}
+      </button>
+    </form>
+  );
+}
+
+export type { ExchangeRoom };
