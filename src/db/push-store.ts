@@ -18,13 +18,16 @@ export async function setExchangeGroup(db: CardbookDB, groupId: number): Promise
   await db.meta.put({ key: 'exchangeGroup', value: groupId });
 }
 
-/** Calls `onChange` whenever the kept exchange room id changes (the sync worker's subscription follows it). */
+/**
+ * Calls `onChange` when the kept exchange room id changes (the sync worker's subscription follows
+ * it). The meta table changes often (sync state, live state): only a new id counts.
+ */
 export function watchExchangeGroup(db: CardbookDB, onChange: () => void): () => void {
-  let first = true;
+  let last: number | null = null;
   const subscription = liveQuery(() => readExchangeGroup(db)).subscribe({
-    next: () => {
-      if (!first) onChange();
-      first = false;
+    next: (group) => {
+      if (last !== null && group !== last) onChange();
+      last = group;
     },
   });
   return () => subscription.unsubscribe();

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExchangeRoom, formatRoomCode, isRoomCode, normaliseRoomCode } from '../api/exchange';
 import { QuickCard } from '../components/exchange/QuickCard';
@@ -257,7 +257,10 @@ function Room({ code }: { code: string }) {
     void load();
   }, [load]);
 
+  // The password typed is used again after a quick card was made.
+  const typed = useRef('');
   const join = async (password: string) => {
+    typed.current = password;
     try {
       await exchangeCalls.join(code, password || undefined);
       setPhase({ kind: 'room' });
@@ -274,7 +277,7 @@ function Room({ code }: { code: string }) {
   if (phase.kind === 'loading') return <RoomLoading />;
   if (phase.kind === 'offline') return <Offline onRetry={() => void load()} />;
   if (phase.kind === 'error') return <RoomError message={phase.message} onRetry={() => void load()} />;
-  if (phase.kind === 'quickCard') return <QuickCard onDone={() => void join('')} />;
+  if (phase.kind === 'quickCard') return <QuickCard onDone={() => void join(typed.current)} />;
   if (phase.kind === 'join' || !room) {
     return <JoinForm code={code} error={phase.kind === 'join' ? phase.error : undefined} onJoin={join} />;
   }

@@ -225,6 +225,8 @@ export function createLiveConnection(deps: LiveDeps) {
     async groupChanged(): Promise<void> {
       const current = client;
       if (!current?.connected) return;
+      const next = await readExchangeGroup(db);
+      if (next === group) return;
       if (group > 0) current.unsubscribe(pushTopics.group(prefix, group));
       await subscribeGroup(current);
     },

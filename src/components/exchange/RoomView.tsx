@@ -6,6 +6,7 @@ import { type ExchangeRoom, formatRoomCode } from '../../api/exchange';
 import { db } from '../../db';
 import { exchangeCalls } from '../../lib/exchange-client';
 import { isRequestError } from '../../lib/request/errors';
+import { useSyncState } from '../../session/hooks';
 import { Avatar } from '../Avatar';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../forms';
@@ -56,6 +57,13 @@ function useRoomRefresh(room: ExchangeRoom, open: boolean): void {
     const timer = setInterval(() => void exchangeCalls.read(code).catch(() => undefined), POLL_MS);
     return () => clearInterval(timer);
   }, [open, code]);
+  // One who left no longer hears the room, but the start tells every member's devices to pull:
+  // after a pull, see whether it was the start.
+  const lastSyncAt = useSyncState().lastSyncAt;
+  const left = room.left;
+  useEffect(() => {
+    if (open && left && lastSyncAt > 0) void exchangeCalls.read(code).catch(() => undefined);
+  }, [open, left, code, lastSyncAt]);
 }
 
 function OpenRoom({ room, onOffline }: { room: ExchangeRoom; onOffline: () => void }) {
