@@ -11,10 +11,12 @@ import {
   cloudGroupCardsBodySchema,
   cloudListBodySchema,
   createCardBodySchema,
+  createExchangeBodySchema,
   editCloudCardBodySchema,
   editCloudGroupBodySchema,
   editGroupBodySchema,
   emptyBodySchema,
+  joinExchangeBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
   PULL_PAGE_MAX,
@@ -24,6 +26,7 @@ import {
   registerBodySchema,
   remarkBodySchema,
   resetPwdBodySchema,
+  roomCodeBodySchema,
   saveCompanyBodySchema,
   sendVerifyCodeBodySchema,
   setProfileBodySchema,
@@ -62,6 +65,11 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/ocr/group/edit': editCloudGroupBodySchema,
   '/api/ocr/group/sorting': sortCloudGroupsBodySchema,
   '/api/ocr/public_match': publicMatchBodySchema,
+  '/api/exchange/create': createExchangeBodySchema,
+  '/api/exchange/join': joinExchangeBodySchema,
+  '/api/exchange/leave': roomCodeBodySchema,
+  '/api/exchange/start': roomCodeBodySchema,
+  '/api/exchange/dismiss': roomCodeBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -132,6 +140,10 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/ocr/del/:id': badId,
   '/api/ocr/group/del/:id': badId,
   '/api/ocr/move_to_group/:cardId/:groupId': badId,
+  '/api/exchange/:roomCode': fc.oneof(
+    fc.constantFrom('%00', 'ABCD-EFG', 'x'.repeat(65), '22222222', 'IIIIOOOO', '%E0%A4%A', 'a.b'),
+    fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+  ),
 };
 
 /** Whether a generated payload happens to be valid after all (e.g. `{"items": []}`): not a bad body then. */
