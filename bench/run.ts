@@ -3,6 +3,7 @@ import { apiThroughput } from './api-throughput';
 import { appLoad } from './app-load';
 import { brokerFanout } from './broker-fanout';
 import { cardApi } from './card-api';
+import { exchange } from './exchange';
 import { friendsSync } from './friends-sync';
 import { ocr } from './ocr';
 import { serverMemory } from './server-memory';
@@ -19,6 +20,7 @@ const BENCHES: [name: string, run: () => Promise<void>][] = [
   ['app-load', appLoad],
   ['friends-sync', friendsSync],
   ['broker-fanout', brokerFanout],
+  ['exchange', exchange],
   ['server-memory', serverMemory],
   ['ocr', ocr],
 ];
