@@ -87,7 +87,9 @@ export function FriendsListPage() {
         <h1>{t('friends.list.title')}</h1>
         <Link to="/search">{t('friends.list.search')}</Link>
         <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
-        <Link to="/exchange">{t('app.home.exchange')}</Link>
+        <Link to="/exchange" aria-label={t('app.home.exchange')}>
+          {t('friends.list.exchangeLink')}
+        </Link>
       </div>
       {groups && groups.length > 0 ? (
         <div className="group-tabs" role="tablist" aria-label={t('friends.list.tabs')}>
