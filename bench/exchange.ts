@@ -1,3 +1,5 @@
+// One participant's device is the real sync engine on IndexedDB in this process.
+import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,6 @@ const PREFIX = 'cardbook';
 const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
 
 export async function exchange(): Promise<void> {
-  await import('fake-indexeddb/auto');
   const url = process.env.DATABASE_URL;
   const engine = url ? 'PostgreSQL' : 'PGlite';
   const rows: [string, string][] = [];
