@@ -8,7 +8,7 @@ import {
   registerBodySchema,
   sendVerifyCodeBodySchema,
 } from '../../src/api';
-import { callerOf, requireCaller } from '../http/auth';
+import { callerOf, optionalCaller, requireCaller } from '../http/auth';
 import { login, logout, register, sendVerifyCode } from '../services/accounts';
 import type { Services } from '../services/context';
 
@@ -18,9 +18,12 @@ export function authRoutes(services: Services) {
 
     app.post(
       '/api/sendVerifyCode',
-      { schema: { body: sendVerifyCodeBodySchema, response: { 200: okResponseSchema } } },
+      {
+        schema: { body: sendVerifyCodeBodySchema, response: { 200: okResponseSchema } },
+        onRequest: optionalCaller(services),
+      },
       async (req, reply) => {
-        await sendVerifyCode(services, req.body, req.ip, req.locale);
+        await sendVerifyCode(services, req.body, req.ip, req.locale, req.caller ?? null);
         return reply.ok(null, 'codeSent');
       },
     );

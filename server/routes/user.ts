@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AVATAR_MAX_BYTES,
   avatarResponseSchema,
+  bindAccountBodySchema,
+  loginMethodIdParamsSchema,
+  loginMethodsResponseSchema,
   modifyPwdBodySchema,
   okResponseSchema,
   plainQuerySchema,
@@ -14,6 +17,7 @@ import { callerOf, requireCaller } from '../http/auth';
 import { readSingleFile } from '../http/uploads';
 import { modifyPassword, resetPassword } from '../services/accounts';
 import type { Services } from '../services/context';
+import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
 import { getProfile, setAvatar, setProfile } from '../services/profile';
 
 export function userRoutes(services: Services) {
@@ -58,6 +62,36 @@ export function userRoutes(services: Services) {
         const file = await readSingleFile(req, AVATAR_MAX_BYTES, /^image\//);
         return reply.ok({ avatar: await setAvatar(services, callerOf(req), file) }, 'saved');
       },
+    );
+
+    app.get(
+      '/api/user/third/account_list',
+      {
+        schema: { querystring: plainQuerySchema, response: { 200: loginMethodsResponseSchema } },
+        onRequest: signedIn,
+      },
+      async (req, reply) => reply.ok(await listLoginMethods(services, callerOf(req))),
+    );
+
+    app.post(
+      '/api/user/third/bind',
+      { schema: { body: bindAccountBodySchema, response: { 200: loginMethodsResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => reply.ok(await bindAccount(services, callerOf(req), req.body), 'bound'),
+    );
+
+    // A GET that changes state, as SPEC §7 names it: the token travels in a header only (never
+    // a cookie the API reads), so another site cannot make a browser send it.
+    app.get(
+      '/api/user/third/unbind/:id',
+      {
+        schema: {
+          params: loginMethodIdParamsSchema,
+          querystring: plainQuerySchema,
+          response: { 200: loginMethodsResponseSchema },
+        },
+        onRequest: signedIn,
+      },
+      async (req, reply) => reply.ok(await unbindLoginMethod(services, callerOf(req), req.params.id), 'unbound'),
     );
   };
 }

@@ -7,6 +7,7 @@ import {
   type RegisterBody,
   type ResetPwdBody,
   type SendVerifyCodeBody,
+  type VerifyScene,
 } from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
 import { ApiError } from '../http/errors';
@@ -23,10 +24,25 @@ import { consumeCode, createCode } from './verify-codes';
  * gets no message; for register a known one gets a notice that it already has an account (and
  * how to sign in or reset) instead of a code.
  */
-export async function sendVerifyCode(s: Services, body: SendVerifyCodeBody, ip: string, locale: Locale): Promise<void> {
+export async function sendVerifyCode(
+  s: Services,
+  body: SendVerifyCodeBody,
+  ip: string,
+  locale: Locale,
+  caller: Caller | null,
+): Promise<void> {
   const to = accountRef(body);
   await s.limits.verifyCode(ip, accountLabel(to));
   const user = await findUserByAccount(s.db, to);
+  if (body.scene === 'bind') {
+    // Binding is for a signed-in user, who is told plainly that an address is taken: it can
+    // sign in to one account only (SPEC §1). The rate limit above bounds what that reveals.
+    if (!caller) throw new ApiError(401, 'loginRequired');
+    if (user) throw new ApiError(409, user.id === caller.userId ? 'alreadyBound' : 'accountTaken');
+    const code = await createCode(s.db, to, 'bind');
+    await s.sender.send({ kind: 'code', to, code, scene: 'bind', locale });
+    return;
+  }
   if (body.scene === 'register' && user) {
     await s.sender.send({ kind: 'accountExists', to, locale });
     return;
@@ -36,7 +52,7 @@ export async function sendVerifyCode(s: Services, body: SendVerifyCodeBody, ip: 
   await s.sender.send({ kind: 'code', to, code, scene: body.scene, locale });
 }
 
-async function requireCode(s: Services, to: AccountRef, scene: 'register' | 'login' | 'reset', code: string) {
+export async function requireCode(s: Services, to: AccountRef, scene: VerifyScene, code: string): Promise<void> {
   // Outside the write transaction on purpose: a wrong guess must count even though the call fails.
   if (!(await consumeCode(s.db, to, scene, code))) throw new ApiError(400, 'wrongCode');
 }

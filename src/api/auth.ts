@@ -3,7 +3,7 @@ import { accountShape, checkAccount } from './account';
 import { envelopeSchema, okSchema } from './envelope';
 import { codeField, nameField, passwordField, sexSchema } from './fields';
 
-export const verifySceneSchema = z.enum(['register', 'login', 'reset']);
+export const verifySceneSchema = z.enum(['register', 'login', 'reset', 'bind']);
 export type VerifyScene = z.infer<typeof verifySceneSchema>;
 
 export const sendVerifyCodeBodySchema = z

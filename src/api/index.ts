@@ -7,6 +7,7 @@ export * from './envelope';
 export * from './exchange';
 export * from './fields';
 export * from './friends';
+export * from './login-methods';
 export * from './meta';
 export * from './push';
 export * from './sync';

@@ -6,6 +6,7 @@ import {
   addCloudGroupBodySchema,
   addFriendBodySchema,
   addGroupBodySchema,
+  bindAccountBodySchema,
   breatvUrlBodySchema,
   cardSearchBodySchema,
   cloudGroupCardsBodySchema,
@@ -70,6 +71,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/exchange/leave': roomCodeBodySchema,
   '/api/exchange/start': roomCodeBodySchema,
   '/api/exchange/dismiss': roomCodeBodySchema,
+  '/api/user/third/bind': bindAccountBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -140,6 +142,7 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/ocr/del/:id': badId,
   '/api/ocr/group/del/:id': badId,
   '/api/ocr/move_to_group/:cardId/:groupId': badId,
+  '/api/user/third/unbind/:id': badId,
   '/api/exchange/:roomCode': fc.oneof(
     fc.constantFrom('%00', 'ABCD-EFG', 'x'.repeat(65), '22222222', 'IIIIOOOO', '%E0%A4%A', 'a.b'),
     fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
@@ -234,6 +237,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/group/friend_update',
       '/api/ocr/group/list',
       '/api/push/session',
+      '/api/user/third/account_list',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
