@@ -51,6 +51,7 @@ const profile = () => import('./routes/profile');
 const information = () => import('./routes/information');
 const identify = () => import('./routes/card-identify');
 const exchange = () => import('./routes/exchange');
+const loginMethods = () => import('./routes/login-methods');
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./routes/home'), 'HomePage'),
@@ -83,9 +84,9 @@ const routeTree = rootRoute.addChildren([
   later('/tutorial', 'tutorial'),
   later('/suggestions', 'suggestions'),
   later('/accountManagement', 'account'),
-  later('/loginMethod', 'loginMethod'),
-  later('/loginMethod/addEmail', 'loginMethod'),
-  later('/loginMethod/addMobile', 'loginMethod'),
+  page('/loginMethod', loginMethods, 'LoginMethodsPage'),
+  page('/loginMethod/addEmail', loginMethods, 'AddEmailPage'),
+  page('/loginMethod/addMobile', loginMethods, 'AddMobilePage'),
   page('/s/$shareKey', () => import('./routes/shared-card'), 'SharedCardPage', CARDS),
   page('/ex/$roomCode', exchange, 'ExchangeRoomPage', ['exchange']),
   page('/exchange', exchange, 'ExchangeStartPage', ['exchange']),

@@ -51,6 +51,9 @@ export function MyProfilePage() {
           </div>
         ))}
       </dl>
+      <Link to="/loginMethod" className="btn btn-secondary btn-block profile-link">
+        {t('auth.methods.title')}
+      </Link>
     </main>
   );
 }

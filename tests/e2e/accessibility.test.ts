@@ -47,6 +47,8 @@ const SIGNED_IN = [
   '/suggestions',
   '/accountManagement',
   '/loginMethod',
+  '/loginMethod/addEmail',
+  '/loginMethod/addMobile',
   '/information/info',
   '/information/edit',
   '/cloud/list',

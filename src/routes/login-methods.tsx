@@ -1,0 +1,287 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  bindAccountBodySchema,
+  type LoginMethod,
+  type LoginMethodKind,
+  type LoginMethods,
+  loginMethodsResponseSchema,
+} from '../api';
+import { useOnline } from '../app/RootLayout';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import {
+  AccountFields,
+  type AccountMode,
+  type AccountValue,
+  accountBody,
+  CodeField,
+  errorText,
+} from '../components/forms';
+import { toast } from '../components/toast';
+import { api } from '../lib/api';
+import { fieldErrors } from '../lib/form-errors';
+import { isCancelled } from '../lib/request';
+import { useSession } from '../session/hooks';
+import { rememberReturnPath } from '../session/return-path';
+import '../components/account/account.css';
+
+/**
+ * Login methods (src/api/login-methods.ts). /loginMethod lists how I can sign in and removes
+ * one (never the last); /loginMethod/addEmail and /addMobile bind another by code. These are
+ * account-security calls made online only: the screen says so plainly without a connection.
+ */
+
+/** Signed-out visitors sign in first and come back here. */
+function useSignedIn(): boolean {
+  const session = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (session !== null) return;
+    rememberReturnPath(location.pathname);
+    void navigate({ to: '/login' });
+  }, [session, navigate]);
+  return Boolean(session);
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'offline' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; data: LoginMethods };
+
+function useLoginMethods(signedIn: boolean) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const online = useOnline();
+  const refresh = useCallback(async () => {
+    if (!navigator.onLine) {
+      setLoad({ state: 'offline' });
+      return;
+    }
+    setLoad((prev) => (prev.state === 'ready' ? prev : { state: 'loading' }));
+    try {
+      const res = await api.get('/api/user/third/account_list', { schema: loginMethodsResponseSchema, silent: true });
+      setLoad({ state: 'ready', data: res.data });
+    } catch (err) {
+      if (isCancelled(err)) return;
+      setLoad(navigator.onLine ? { state: 'failed', message: errorText(err) } : { state: 'offline' });
+    }
+  }, []);
+  useEffect(() => {
+    if (signedIn && online) void refresh();
+    if (!online) setLoad((prev) => (prev.state === 'ready' ? prev : { state: 'offline' }));
+  }, [signedIn, online, refresh]);
+  return { load, setLoad, refresh, online };
+}
+
+const KIND_ORDER: LoginMethodKind[] = ['email', 'mobile', 'google', 'facebook'];
+
+export function LoginMethodsPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const { load, setLoad, refresh, online } = useLoginMethods(signedIn);
+  const [removing, setRemoving] = useState<LoginMethod | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (method: LoginMethod) => {
+    setRemoving(null);
+    setBusy(true);
+    try {
+      const res = await api.get(`/api/user/third/unbind/${method.id}`, {
+        schema: loginMethodsResponseSchema,
+        silent: true,
+      });
+      setLoad({ state: 'ready', data: res.data });
+      toast(res.msg || t('auth.methods.removed'), 'success');
+    } catch (err) {
+      if (!isCancelled(err)) toast(errorText(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!signedIn) return <main className="page" aria-busy="true" />;
+  return (
+    <main className="page account-page">
+      <h1>{t('auth.methods.title')}</h1>
+      <p className="muted">{t('auth.methods.intro')}</p>
+      {load.state === 'loading' ? (
+        <p aria-busy="true" className="muted">
+          {t('app.common.loading')}
+        </p>
+      ) : null}
+      {load.state === 'offline' || (load.state === 'ready' && !online) ? (
+        <div className="account-notice" role="status">
+          <p>{t('auth.methods.offline')}</p>
+          {load.state === 'offline' ? (
+            <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
+              {t('app.common.retry')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {load.state === 'failed' ? (
+        <div className="account-notice" role="alert">
+          <p>{load.message}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
+            {t('app.common.retry')}
+          </button>
+        </div>
+      ) : null}
+      {load.state === 'ready' ? (
+        <MethodList data={load.data} disabled={busy || !online} onRemove={setRemoving} />
+      ) : null}
+      {removing ? (
+        <ConfirmDialog
+          title={t('auth.methods.removeTitle')}
+          body={t('auth.methods.removeBody', { label: removing.label })}
+          confirmLabel={t('auth.methods.remove')}
+          cancelLabel={t('app.common.cancel')}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+function MethodList(props: { data: LoginMethods; disabled: boolean; onRemove: (method: LoginMethod) => void }) {
+  const { t } = useTranslation();
+  const { methods, providers, password } = props.data;
+  const onlyOne = methods.length <= 1;
+  const kinds = KIND_ORDER.filter(
+    (kind) => kind === 'email' || kind === 'mobile' || providers.includes(kind) || methods.some((m) => m.kind === kind),
+  );
+  return (
+    <>
+      <ul className="account-list" data-testid="login-methods">
+        {kinds.map((kind) => {
+          const bound = methods.filter((m) => m.kind === kind);
+          return (
+            <li key={kind} className="account-group">
+              <h2>{t(`auth.methods.${kind}`)}</h2>
+              {bound.length === 0 ? <p className="muted">{t('auth.methods.notAdded')}</p> : null}
+              {bound.map((method) => (
+                <div key={method.id} className="account-row" data-testid="login-method">
+                  <span className="account-label" dir="auto">
+                    {method.label}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-inline"
+                    disabled={props.disabled || onlyOne}
+                    aria-label={`${t('auth.methods.remove')} ${method.label}`}
+                    onClick={() => props.onRemove(method)}
+                  >
+                    {t('auth.methods.remove')}
+                  </button>
+                </div>
+              ))}
+              {kind === 'email' || kind === 'mobile' ? (
+                <Link
+                  to={kind === 'email' ? '/loginMethod/addEmail' : '/loginMethod/addMobile'}
+                  className="account-add"
+                >
+                  + {kind === 'email' ? t('auth.methods.addEmail') : t('auth.methods.addMobile')}
+                </Link>
+              ) : null}
+            </li>
+          );
+        })}
+        <li className="account-group">
+          <h2>{t('auth.methods.password')}</h2>
+          <div className="account-row">
+            <span className="account-label">
+              {password ? t('auth.methods.passwordSet') : t('auth.methods.passwordNotSet')}
+            </span>
+            <Link to="/resetPwd" className="btn btn-ghost btn-inline">
+              {password ? t('auth.methods.changePassword') : t('auth.methods.setPassword')}
+            </Link>
+          </div>
+        </li>
+      </ul>
+      {onlyOne ? <p className="muted account-hint">{t('auth.methods.onlyOne')}</p> : null}
+    </>
+  );
+}
+
+const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
+
+function AddMethodForm({ mode }: { mode: AccountMode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const online = useOnline();
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = bindAccountBodySchema.safeParse({ ...accountBody(mode, account), code });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post('/api/user/third/bind', parsed.data, {
+        schema: loginMethodsResponseSchema,
+        silent: true,
+      });
+      toast(res.msg, 'success');
+      await navigate({ to: '/loginMethod' });
+    } catch (err) {
+      if (!isCancelled(err)) setFormError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!signedIn) return <main className="page" aria-busy="true" />;
+  return (
+    <main className="page account-page">
+      <h1>{mode === 'email' ? t('auth.methods.addEmail') : t('auth.methods.addMobile')}</h1>
+      <p className="muted">{t('auth.methods.addIntro')}</p>
+      {online ? null : (
+        <p className="account-notice" role="status">
+          {t('auth.methods.offline')}
+        </p>
+      )}
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="form">
+        <AccountFields mode={mode} value={account} onChange={setAccount} errors={errors} />
+        <CodeField
+          scene="bind"
+          account={accountBody(mode, account)}
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          onAccountError={setErrors}
+        />
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !online}>
+          {t('auth.methods.bind')}
+        </button>
+        <Link to="/loginMethod" className="btn btn-ghost btn-block">
+          {t('app.common.cancel')}
+        </Link>
+      </form>
+    </main>
+  );
+}
+
+export function AddEmailPage() {
+  return <AddMethodForm mode="email" />;
+}
+
+export function AddMobilePage() {
+  return <AddMethodForm mode="mobile" />;
+}
