@@ -31,7 +31,6 @@ describe('the built app on the real server, in Chromium', () => {
     expect(res?.status()).toBe(200);
     expect(await page.title()).toBe('Cardbook');
     await page.locator('#root > *').first().waitFor();
-    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text a user sees.
     expect((await page.locator('#root').innerText()).trim()).not.toBe('');
     expect(errors).toEqual([]);
   });
