@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AVATAR_MAX_BYTES,
+  associateBodySchema,
+  associateIdParamsSchema,
+  associateLoginResponseSchema,
+  associatesResponseSchema,
   avatarResponseSchema,
   bindAccountBodySchema,
   loginMethodIdParamsSchema,
@@ -16,6 +20,7 @@ import {
 import { callerOf, requireCaller } from '../http/auth';
 import { readSingleFile } from '../http/uploads';
 import { modifyPassword, resetPassword } from '../services/accounts';
+import { associate, associateLogin, dissociate, listAssociates } from '../services/associates';
 import type { Services } from '../services/context';
 import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
 import { getProfile, setAvatar, setProfile } from '../services/profile';
@@ -92,6 +97,44 @@ export function userRoutes(services: Services) {
         onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await unbindLoginMethod(services, callerOf(req), req.params.id), 'unbound'),
+    );
+
+    app.post(
+      '/api/user/associate',
+      { schema: { body: associateBodySchema, response: { 200: associatesResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => reply.ok(await associate(services, callerOf(req), req.body, req.ip), 'associated'),
+    );
+
+    app.get(
+      '/api/user/my_associate',
+      { schema: { querystring: plainQuerySchema, response: { 200: associatesResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => reply.ok(await listAssociates(services, callerOf(req))),
+    );
+
+    app.get(
+      '/api/user/associate_login/:id',
+      {
+        schema: {
+          params: associateIdParamsSchema,
+          querystring: plainQuerySchema,
+          response: { 200: associateLoginResponseSchema },
+        },
+        onRequest: signedIn,
+      },
+      async (req, reply) => reply.ok(await associateLogin(services, callerOf(req), req.params.id), 'loggedIn'),
+    );
+
+    app.get(
+      '/api/user/dis_associate/:id',
+      {
+        schema: {
+          params: associateIdParamsSchema,
+          querystring: plainQuerySchema,
+          response: { 200: associatesResponseSchema },
+        },
+        onRequest: signedIn,
+      },
+      async (req, reply) => reply.ok(await dissociate(services, callerOf(req), req.params.id), 'dissociated'),
     );
   };
 }

@@ -15,7 +15,7 @@ import { accountLabel } from '../mail/sender';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import type { Caller, Services } from './context';
 import { issueToken, revokeOtherTokens, revokeToken } from './tokens';
-import { findUserByAccount, findUserById, identityKey, loginPayload } from './users';
+import { findUserByAccount, findUserById, identityKey, loginPayload, type UserRow } from './users';
 import { consumeCode, createCode } from './verify-codes';
 
 /**
@@ -92,7 +92,8 @@ export async function register(s: Services, body: RegisterBody, ip: string): Pro
   });
 }
 
-export async function login(s: Services, body: LoginBody, ip: string): Promise<LoginPayload> {
+/** The account these credentials (a password, or a login code) sign in to; limited like sign-in. */
+export async function authenticate(s: Services, body: LoginBody, ip: string): Promise<UserRow> {
   const to = accountRef(body);
   const account = accountLabel(to);
   await s.limits.loginAttempt(ip, account);
@@ -103,6 +104,11 @@ export async function login(s: Services, body: LoginBody, ip: string): Promise<L
     throw new ApiError(400, user && user.password_hash === null ? 'noPassword' : 'wrongPassword');
   }
   await s.limits.loginSucceeded(ip, account);
+  return user;
+}
+
+export async function login(s: Services, body: LoginBody, ip: string): Promise<LoginPayload> {
+  const user = await authenticate(s, body, ip);
   const loginType = body.code !== undefined ? 1 : 2;
   const token = await issueToken(s.db, user.id, loginType);
   return loginPayload(user, token, loginType);

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './associates';
 export * from './auth';
 export * from './card';
 export * from './cloud';

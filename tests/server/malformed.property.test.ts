@@ -6,6 +6,7 @@ import {
   addCloudGroupBodySchema,
   addFriendBodySchema,
   addGroupBodySchema,
+  associateBodySchema,
   bindAccountBodySchema,
   breatvUrlBodySchema,
   cardSearchBodySchema,
@@ -72,6 +73,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/exchange/start': roomCodeBodySchema,
   '/api/exchange/dismiss': roomCodeBodySchema,
   '/api/user/third/bind': bindAccountBodySchema,
+  '/api/user/associate': associateBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -143,6 +145,8 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/ocr/group/del/:id': badId,
   '/api/ocr/move_to_group/:cardId/:groupId': badId,
   '/api/user/third/unbind/:id': badId,
+  '/api/user/associate_login/:id': badId,
+  '/api/user/dis_associate/:id': badId,
   '/api/exchange/:roomCode': fc.oneof(
     fc.constantFrom('%00', 'ABCD-EFG', 'x'.repeat(65), '22222222', 'IIIIOOOO', '%E0%A4%A', 'a.b'),
     fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
@@ -238,6 +242,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/ocr/group/list',
       '/api/push/session',
       '/api/user/third/account_list',
+      '/api/user/my_associate',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
