@@ -83,7 +83,7 @@ const routeTree = rootRoute.addChildren([
   later('/about', 'about'),
   later('/tutorial', 'tutorial'),
   later('/suggestions', 'suggestions'),
-  later('/accountManagement', 'account'),
+  page('/accountManagement', () => import('./routes/account'), 'AccountManagementPage'),
   page('/loginMethod', loginMethods, 'LoginMethodsPage'),
   page('/loginMethod/addEmail', loginMethods, 'AddEmailPage'),
   page('/loginMethod/addMobile', loginMethods, 'AddMobilePage'),

@@ -24,6 +24,7 @@ export function SidePanel({
   const links = [
     { to: '/userHome', label: t('app.nav.userHome') },
     { to: '/friendsList', label: t('app.nav.friends') },
+    { to: '/accountManagement', label: t('auth.accounts.title') },
     { to: '/site', label: t('app.nav.site') },
     { to: '/about', label: t('app.nav.about') },
     { to: '/logout', label: t('app.nav.quit') },

@@ -7,9 +7,11 @@
 import * as Comlink from 'comlink';
 import type { SyncWorkerApi } from '../../workers/sync.worker';
 import syncWorkerUrl from '../../workers/sync.worker.ts?module-worker';
+import { activeDbName } from '../db/db-name';
 
-const LOCK_NAME = 'cardbook-sync';
-const CHANNEL = 'cardbook-sync';
+// One leader per account database: tabs on different accounts each sync their own.
+const LOCK_NAME = `cardbook-sync:${activeDbName()}`;
+const CHANNEL = LOCK_NAME;
 
 export type SyncRole = 'leader' | 'follower';
 
@@ -32,7 +34,8 @@ export function startSyncClient(onRole: (role: SyncRole) => void = () => undefin
   setRole('follower');
 
   const lead = async () => {
-    const raw = new Worker(syncWorkerUrl, { type: 'module' });
+    // The worker opens the database named after it (src/db/db-name.ts: it has no cookies).
+    const raw = new Worker(syncWorkerUrl, { type: 'module', name: activeDbName() });
     worker = Comlink.wrap<SyncWorkerApi>(raw);
     await worker.start();
     setRole('leader');

@@ -103,9 +103,15 @@ const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
 function useAfterSignIn() {
   const navigate = useNavigate();
   return async (res: z.output<typeof loginResponseSchema>) => {
-    await signIn(res.data);
+    const { reload } = await signIn(res.data);
+    const to = takeReturnPath() ?? '/userHome';
+    if (reload) {
+      // Another account's database is open in this page: start again on the right one.
+      location.assign(to);
+      return;
+    }
     toast(res.msg, 'success');
-    await navigate({ to: takeReturnPath() ?? '/userHome' });
+    await navigate({ to });
   };
 }
 

@@ -9,6 +9,7 @@ import {
   loginMethodsResponseSchema,
 } from '../api';
 import { useOnline } from '../app/RootLayout';
+import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
   AccountFields,
@@ -22,8 +23,6 @@ import { toast } from '../components/toast';
 import { api } from '../lib/api';
 import { fieldErrors } from '../lib/form-errors';
 import { isCancelled } from '../lib/request';
-import { useSession } from '../session/hooks';
-import { rememberReturnPath } from '../session/return-path';
 import '../components/account/account.css';
 
 /**
@@ -31,18 +30,6 @@ import '../components/account/account.css';
  * one (never the last); /loginMethod/addEmail and /addMobile bind another by code. These are
  * account-security calls made online only: the screen says so plainly without a connection.
  */
-
-/** Signed-out visitors sign in first and come back here. */
-function useSignedIn(): boolean {
-  const session = useSession();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session !== null) return;
-    rememberReturnPath(location.pathname);
-    void navigate({ to: '/login' });
-  }, [session, navigate]);
-  return Boolean(session);
-}
 
 type Load =
   | { state: 'loading' }
@@ -78,7 +65,7 @@ const KIND_ORDER: LoginMethodKind[] = ['email', 'mobile', 'google', 'facebook'];
 
 export function LoginMethodsPage() {
   const { t } = useTranslation();
-  const signedIn = useSignedIn();
+  const signedIn = useSignedInPage();
   const { load, setLoad, refresh, online } = useLoginMethods(signedIn);
   const [removing, setRemoving] = useState<LoginMethod | null>(null);
   const [busy, setBusy] = useState(false);
@@ -210,7 +197,7 @@ const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
 function AddMethodForm({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signedIn = useSignedIn();
+  const signedIn = useSignedInPage();
   const online = useOnline();
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [code, setCode] = useState('');

@@ -2,7 +2,14 @@ import Cookies from 'js-cookie';
 import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
 import type { CardbookDB, Session } from '../db';
 import { CARD_IMAGE_CACHE } from '../lib/card-images';
-import { cookieUserId, getToken, refreshSignedIn, TOKEN_COOKIE, USER_COOKIE } from './signed-in';
+import {
+  cookieUserId,
+  getToken,
+  leavingForAnotherAccount,
+  refreshSignedIn,
+  TOKEN_COOKIE,
+  USER_COOKIE,
+} from './signed-in';
 
 /**
  * The session (SPEC §4): a `token` cookie of 180 days marks the signed-in state. The same token
@@ -108,17 +115,34 @@ async function saveSession(db: CardbookDB, session: Session, profile: Profile, r
   });
 }
 
-export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<void> {
-  const local = db ?? (await localDb());
-  const { readSession } = await import('../db/sync-store');
-  Cookies.set(TOKEN_COOKIE, payload.token, cookieOptions());
-  const previous = await readSession(local);
-  if (previous && previous.userId !== payload.id) await clearUserData(local, null);
-  await settlePending(local, payload.id);
-  const session = { token: payload.token, userId: payload.id, loginType: payload.login_type };
-  await saveSession(local, session, profileFromLogin(payload), false);
+/**
+ * Signs in: the session goes into that account's own database (src/db/db-name.ts). Answers
+ * whether this page must load again to show it: its database is another account's (a switch
+ * to an associated account, or someone else signing in after a sign-out).
+ */
+export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<{ reload: boolean }> {
+  const current = db ?? (await localDb());
+  const { dbNameFor } = await import('../db/db-name');
+  const targetName = dbNameFor(payload.id);
+  const here = db !== undefined || current.name === targetName;
+  if (!here) leavingForAnotherAccount();
+  if (!here) await (await import('../db/legacy-db')).moveLegacyDatabase(payload.id);
+  const local = here ? current : new (await import('../db/CardbookDB')).CardbookDB(targetName);
+  try {
+    const { readSession } = await import('../db/sync-store');
+    Cookies.set(TOKEN_COOKIE, payload.token, cookieOptions());
+    const previous = await readSession(local);
+    if (previous && previous.userId !== payload.id) await clearUserData(local, null);
+    await settlePending(local, payload.id);
+    const session = { token: payload.token, userId: payload.id, loginType: payload.login_type };
+    await saveSession(local, session, profileFromLogin(payload), false);
+  } finally {
+    if (!here) local.close();
+  }
   refreshSignedIn();
-  if (!db) await (await import('./friend-adds')).sendQueuedFriendAdds();
+  // After a reload, the start-up sends them (main.tsx), from the right database.
+  if (here && !db) await (await import('./friend-adds')).sendQueuedFriendAdds();
+  return { reload: !here };
 }
 
 export async function signOut(db?: CardbookDB): Promise<void> {

@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
+import { USER_COOKIE } from '../db/db-name';
 
 /**
  * Whether a session exists, from the token cookie alone (SPEC §4: the cookie marks the
@@ -8,8 +9,7 @@ import { useSyncExternalStore } from 'react';
  */
 export const TOKEN_COOKIE = 'token';
 
-/** The signed-in user's id, beside the token (0 when unknown). */
-export const USER_COOKIE = 'uid';
+export { USER_COOKIE };
 
 export function getToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
@@ -31,9 +31,39 @@ export function refreshSignedIn(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The account whose database this page opened (src/db/db-name.ts). Another tab that signs in to
+ * another account (or switches to an associated one) changes the shared cookies: this page then
+ * loads again on that account's database, rather than show one account's rows beside another
+ * account's token or act on them (a tab left behind would otherwise sign the other one out).
+ * Reading a cookie once a second costs nothing.
+ */
+const pageUserId = typeof document === 'undefined' ? 0 : cookieUserId();
+let leaving = false;
+
+/** This tab itself is moving to another account's database (session.ts signIn). */
+export function leavingForAnotherAccount(): void {
+  leaving = true;
+}
+
+function followOtherTabs(): void {
+  if (leaving) return;
+  const now = cookieUserId();
+  if (pageUserId > 0 && now > 0 && now !== pageUserId) {
+    leaving = true;
+    location.reload();
+  }
+}
+
+function onReturn(): void {
+  followOtherTabs();
+  refreshSignedIn();
+}
+
 if (typeof document !== 'undefined') {
-  document.addEventListener('visibilitychange', refreshSignedIn);
-  window.addEventListener('focus', refreshSignedIn);
+  document.addEventListener('visibilitychange', onReturn);
+  window.addEventListener('focus', onReturn);
+  setInterval(followOtherTabs, 1000);
 }
 
 function subscribe(listener: () => void): () => void {

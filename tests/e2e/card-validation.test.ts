@@ -91,7 +91,7 @@ describe('card editor validation', () => {
         // Nothing was kept: still on the editor, no local card, no outbox entry, no card on the server.
         expect(new URL(page.url()).pathname).toBe('/card/create');
         const local = await page.evaluate(async () => {
-          const open = indexedDB.open('cardbook');
+          const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
           const idb = await new Promise<IDBDatabase>((resolve, reject) => {
             open.onsuccess = () => resolve(open.result);
             open.onerror = () => reject(open.error);

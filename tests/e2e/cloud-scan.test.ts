@@ -90,7 +90,7 @@ const scanStates = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('cardbook');
+        const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
@@ -299,7 +299,7 @@ describe('event-mode scanning offline', () => {
     await page.evaluate(
       () =>
         new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('cardbook');
+          const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
           open.onsuccess = () => {
             const db = open.result;
             const tx = db.transaction('scans', 'readwrite');

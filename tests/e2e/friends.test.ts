@@ -324,7 +324,7 @@ describe('friends', () => {
     // Written straight into IndexedDB (as a pull would), then shown after a reload.
     await page.evaluate(async (count: number) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open('cardbook');
+        const req = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });

@@ -70,6 +70,14 @@ describe('profile offline', () => {
     const profile = new ProfilePages(page);
     await page.goto('/myProfile');
     await profile.editName('Wong Ka Yan');
+    // Synced: the server has it (no pending pill alone, which is also absent before it first shows).
+    const serverName = async () =>
+      (
+        await server.app.services.db.query<{ full_name: string }>('select full_name from users where email = $1', [
+          email,
+        ])
+      )[0]?.full_name;
+    await expect.poll(serverName, { timeout: 15_000 }).toBe('Wong Ka Yan');
     await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
     await page.evaluate(() => navigator.serviceWorker.ready);
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();

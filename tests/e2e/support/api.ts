@@ -35,15 +35,18 @@ export async function registerViaApi(
 
 const SESSION_DAYS = 180;
 
-/** Puts a session into a browser profile the way the app keeps it: the `token` cookie. */
+/**
+ * Puts a session into a browser profile the way the app keeps it: the `token` cookie, and the
+ * `uid` cookie beside it (which names the account's local database).
+ */
 export async function addSessionCookie(context: BrowserContext, server: E2eServer, token: string): Promise<void> {
+  const res = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token } });
+  const profile = (await res.json()) as Envelope<{ user_id: number } | null>;
+  const expires = Math.floor(Date.now() / 1000) + SESSION_DAYS * 24 * 60 * 60;
   await context.addCookies([
-    {
-      name: 'token',
-      value: token,
-      url: server.url,
-      expires: Math.floor(Date.now() / 1000) + SESSION_DAYS * 24 * 60 * 60,
-      sameSite: 'Lax',
-    },
+    { name: 'token', value: token, url: server.url, expires, sameSite: 'Lax' },
+    ...(profile.data
+      ? [{ name: 'uid', value: String(profile.data.user_id), url: server.url, expires, sameSite: 'Lax' as const }]
+      : []),
   ]);
 }

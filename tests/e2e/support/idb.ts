@@ -9,7 +9,7 @@ export function readMeta(page: Page, key: string): Promise<unknown> {
   return page.evaluate(
     (metaKey) =>
       new Promise<unknown>((resolve) => {
-        const open = indexedDB.open('cardbook');
+        const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
         open.onerror = () => resolve(null);
         open.onsuccess = () => {
           const idb = open.result;

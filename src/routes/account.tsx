@@ -1,0 +1,296 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Associate,
+  type Associates,
+  associateBodySchema,
+  associateLoginResponseSchema,
+  associatesResponseSchema,
+} from '../api';
+import { useOnline } from '../app/RootLayout';
+import { Avatar } from '../components/Avatar';
+import { useSignedInPage } from '../components/account/use-signed-in-page';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { AccountFields, type AccountMode, type AccountValue, accountBody, errorText, Field } from '../components/forms';
+import { ChevronIcon } from '../components/icons';
+import { toast } from '../components/toast';
+import { api } from '../lib/api';
+import { displayName } from '../lib/display-name';
+import { fieldErrors } from '../lib/form-errors';
+import { isCancelled } from '../lib/request';
+import { useProfile } from '../session/hooks';
+import { signIn } from '../session/session';
+import '../components/account/account.css';
+
+/**
+ * /accountManagement: who I am signed in as, my profile, password and login methods, and my
+ * linked accounts (src/api/associates.ts): link one by signing in to it once, switch to it, or
+ * unlink it. Each account keeps its own local database (src/db/db-name.ts), so a switch loads
+ * the app again on the other account's rows and outbox.
+ */
+export function AccountManagementPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedInPage();
+  const profile = useProfile();
+  if (!signedIn) return <main className="page" aria-busy="true" />;
+  const contact = profile?.email ?? profile?.mobile ?? '';
+  return (
+    <main className="page account-page">
+      <h1>{t('auth.accounts.title')}</h1>
+      <section className="account-group account-me" aria-label={t('auth.accounts.signedInAs')}>
+        <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={48} />
+        <div>
+          <div className="account-label" data-testid="account-name">
+            {profile ? displayName(profile) : ''}
+          </div>
+          <div className="muted">{contact}</div>
+        </div>
+      </section>
+      <ul className="account-links">
+        <li>
+          <Link to="/myProfile">
+            <span>{t('auth.accounts.profile')}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+        <li>
+          <Link to="/loginMethod">
+            <span>{t('auth.accounts.loginMethods')}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+        <li>
+          <Link to="/resetPwd">
+            <span>{t('auth.accounts.password')}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+      </ul>
+      <LinkedAccounts />
+      <Link to="/logout" className="btn btn-ghost btn-block">
+        {t('auth.accounts.signOut')}
+      </Link>
+    </main>
+  );
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'offline' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; data: Associates };
+
+function LinkedAccounts() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [unlinking, setUnlinking] = useState<Associate | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    if (!navigator.onLine) {
+      setLoad({ state: 'offline' });
+      return;
+    }
+    try {
+      const res = await api.get('/api/user/my_associate', { schema: associatesResponseSchema, silent: true });
+      setLoad({ state: 'ready', data: res.data });
+    } catch (err) {
+      if (isCancelled(err)) return;
+      setLoad(navigator.onLine ? { state: 'failed', message: errorText(err) } : { state: 'offline' });
+    }
+  }, []);
+  useEffect(() => {
+    if (online) void refresh();
+    else setLoad((prev) => (prev.state === 'ready' ? prev : { state: 'offline' }));
+  }, [online, refresh]);
+
+  const switchTo = async (account: Associate) => {
+    setBusy(true);
+    try {
+      const res = await api.get(`/api/user/associate_login/${account.user_id}`, {
+        schema: associateLoginResponseSchema,
+        silent: true,
+      });
+      await signIn(res.data);
+      // The other account's own database: the app starts again on it.
+      location.assign('/userHome');
+    } catch (err) {
+      if (!isCancelled(err)) toast(errorText(err), 'error');
+      setBusy(false);
+    }
+  };
+
+  const unlink = async (account: Associate) => {
+    setUnlinking(null);
+    setBusy(true);
+    try {
+      const res = await api.get(`/api/user/dis_associate/${account.user_id}`, {
+        schema: associatesResponseSchema,
+        silent: true,
+      });
+      setLoad({ state: 'ready', data: res.data });
+      toast(res.msg, 'success');
+    } catch (err) {
+      if (!isCancelled(err)) toast(errorText(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="linked-accounts">
+      <h2 id="linked-accounts">{t('auth.accounts.linked')}</h2>
+      <p className="muted">{t('auth.accounts.linkedIntro')}</p>
+      {load.state === 'loading' ? (
+        <p aria-busy="true" className="muted">
+          {t('app.common.loading')}
+        </p>
+      ) : null}
+      {load.state === 'offline' || (load.state === 'ready' && !online) ? (
+        <div className="account-notice" role="status">
+          <p>{t('auth.accounts.offline')}</p>
+          {load.state === 'offline' ? (
+            <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
+              {t('app.common.retry')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {load.state === 'failed' ? (
+        <div className="account-notice" role="alert">
+          <p>{load.message}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
+            {t('app.common.retry')}
+          </button>
+        </div>
+      ) : null}
+      {load.state === 'ready' ? (
+        <>
+          {load.data.accounts.length === 0 ? <p className="muted">{t('auth.accounts.none')}</p> : null}
+          <ul className="account-list" data-testid="linked-accounts">
+            {load.data.accounts.map((account) => {
+              const name = account.fullName || account.label;
+              return (
+                <li key={account.user_id} className="account-group account-linked" data-testid="linked-account">
+                  <Avatar src={account.avatar} name={name} size={40} />
+                  <div className="account-linked-name">
+                    <div className="account-label">{name}</div>
+                    {account.fullName ? <div className="muted">{account.label}</div> : null}
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-inline"
+                    disabled={busy || !online}
+                    aria-label={t('auth.accounts.switchLabel', { name })}
+                    onClick={() => void switchTo(account)}
+                  >
+                    {t('auth.accounts.switchTo')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-inline"
+                    disabled={busy || !online}
+                    aria-label={`${t('auth.accounts.unlink')} ${name}`}
+                    onClick={() => setUnlinking(account)}
+                  >
+                    {t('auth.accounts.unlink')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <LinkForm disabled={busy || !online} onLinked={(data) => setLoad({ state: 'ready', data })} />
+        </>
+      ) : null}
+      {unlinking ? (
+        <ConfirmDialog
+          title={t('auth.accounts.unlinkTitle')}
+          body={t('auth.accounts.unlinkBody', { name: unlinking.fullName || unlinking.label })}
+          confirmLabel={t('auth.accounts.unlink')}
+          cancelLabel={t('app.common.cancel')}
+          onConfirm={() => void unlink(unlinking)}
+          onCancel={() => setUnlinking(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
+
+function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => void }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<AccountMode>('email');
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = associateBodySchema.safeParse({ ...accountBody(mode, account), password });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post('/api/user/associate', parsed.data, {
+        schema: associatesResponseSchema,
+        silent: true,
+      });
+      props.onLinked(res.data);
+      setAccount(EMPTY_ACCOUNT);
+      setPassword('');
+      toast(res.msg, 'success');
+    } catch (err) {
+      if (!isCancelled(err)) setFormError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="form account-group" aria-labelledby="link-account">
+      <h3 id="link-account">{t('auth.accounts.linkTitle')}</h3>
+      <p className="muted">{t('auth.accounts.linkIntro')}</p>
+      <div className="segmented" role="tablist">
+        {(['email', 'mobile'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={mode === m ? 'active' : ''}
+            onClick={() => setMode(m)}
+          >
+            {m === 'mobile' ? t('auth.login.byMobile') : t('auth.login.byEmail')}
+          </button>
+        ))}
+      </div>
+      <AccountFields mode={mode} value={account} onChange={setAccount} errors={errors} />
+      <Field
+        label={t('auth.fields.password')}
+        type="password"
+        name="link-password"
+        autoComplete="off"
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-secondary btn-block" disabled={busy || props.disabled}>
+        {t('auth.accounts.link')}
+      </button>
+    </form>
+  );
+}

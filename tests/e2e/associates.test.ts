@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSessionCookie } from './support/api';
+import { launchBrowser, newPhoneContext } from './support/browser';
+import { type E2eServer, startServer } from './support/server';
+import { userWithCard } from './support/share-seed';
+
+/**
+ * Associated accounts (issue 15): link a company account to a personal one by signing in to it
+ * once, switch to it and back. Each account keeps its own IndexedDB database and outbox: a
+ * change the personal account queued while its sync could not reach the server stays in its own
+ * outbox while the company account is in use, and is sent with the personal account's token
+ * after switching back.
+ */
+type Rows = { outbox: number; card: string[] };
+
+/** The outbox size and card names of one account's database, read from the page. */
+function accountDb(page: Page, userId: number): Promise<Rows> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Rows>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const tx = idb.transaction(['outbox', 'card'], 'readonly');
+          const outbox = tx.objectStore('outbox').count();
+          const cards = tx.objectStore('card').getAll();
+          tx.oncomplete = () => {
+            idb.close();
+            resolve({
+              outbox: outbox.result,
+              card: (cards.result as { name?: string }[]).map((c) => c.name ?? ''),
+            });
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    `cardbook-u${userId}`,
+  );
+}
+
+async function serverName(server: E2eServer, token: string): Promise<string> {
+  const res = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token } });
+  return ((await res.json()) as { data: { fullName: string } }).data.fullName;
+}
+
+describe('associated accounts', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('links an account, switches to it and back, each with its own database and outbox', async () => {
+    const personal = await userWithCard(server, 'Pat Personal');
+    const company = await userWithCard(server, 'Cody Company');
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await addSessionCookie(context, server, personal.token);
+    const page = await context.newPage();
+
+    // Link the company account by signing in to it once.
+    await page.goto('/accountManagement');
+    await page.getByText('No linked accounts yet').waitFor();
+    await page.getByLabel('Email address').fill(company.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Link account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong account or password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(company.password);
+    await page.getByRole('button', { name: 'Link account' }).click();
+    await expect.poll(() => page.getByTestId('linked-account').count()).toBe(1);
+    expect(await page.getByTestId('linked-account').innerText()).toContain(company.email);
+    await expect.poll(async () => (await accountDb(page, personal.id)).card).toEqual(['Pat Personal']);
+
+    // The personal account renames itself while its changes cannot reach the server.
+    await page.route('**/api/sync/push', (route) => route.abort());
+    await page.goto('/editMyProfile');
+    await page.getByLabel('Name', { exact: true }).fill('Pat Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await accountDb(page, personal.id)).outbox).toBe(1);
+
+    // Switch to the company account: its own database, nothing of the personal one's outbox.
+    await page.goto('/accountManagement');
+    await page.getByRole('button', { name: `Switch to ${company.email}` }).click();
+    await page.waitForURL(/\/userHome$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.db)).toBe(`cardbook-u${company.id}`);
+    await expect.poll(async () => (await accountDb(page, company.id)).card).toEqual(['Cody Company']);
+    expect((await accountDb(page, company.id)).outbox).toBe(0);
+    expect(await accountDb(page, personal.id)).toEqual({ outbox: 1, card: ['Pat Personal'] });
+    await page.unroute('**/api/sync/push');
+    // The company account's sync runs (and sends nothing of the personal account's).
+    await page.waitForTimeout(1500);
+    expect(await accountDb(page, personal.id)).toMatchObject({ outbox: 1 });
+    expect(await serverName(server, personal.token)).toBe('');
+    expect(await serverName(server, company.token)).toBe('');
+
+    // And back: the personal account's change is sent, with its own token, exactly there.
+    await page.goto('/accountManagement');
+    await page.getByRole('button', { name: /^Switch to / }).click();
+    await page.waitForURL(/\/userHome$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.db)).toBe(`cardbook-u${personal.id}`);
+    await expect.poll(async () => (await accountDb(page, personal.id)).outbox, { timeout: 15_000 }).toBe(0);
+    expect(await serverName(server, personal.token)).toBe('Pat Renamed');
+    expect(await serverName(server, company.token)).toBe('');
+    await context.close();
+  });
+});
