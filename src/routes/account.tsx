@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Associate,
@@ -8,8 +8,8 @@ import {
   associateLoginResponseSchema,
   associatesResponseSchema,
 } from '../api';
-import { useOnline } from '../app/RootLayout';
 import { Avatar } from '../components/Avatar';
+import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { AccountFields, type AccountMode, type AccountValue, accountBody, errorText, Field } from '../components/forms';
@@ -75,36 +75,13 @@ export function AccountManagementPage() {
   );
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'offline' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; data: Associates };
-
 function LinkedAccounts() {
   const { t } = useTranslation();
-  const online = useOnline();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load, setData, refresh, online } = useOnlineResource(
+    async () => (await api.get('/api/user/my_associate', { schema: associatesResponseSchema, silent: true })).data,
+  );
   const [unlinking, setUnlinking] = useState<Associate | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const refresh = useCallback(async () => {
-    if (!navigator.onLine) {
-      setLoad({ state: 'offline' });
-      return;
-    }
-    try {
-      const res = await api.get('/api/user/my_associate', { schema: associatesResponseSchema, silent: true });
-      setLoad({ state: 'ready', data: res.data });
-    } catch (err) {
-      if (isCancelled(err)) return;
-      setLoad(navigator.onLine ? { state: 'failed', message: errorText(err) } : { state: 'offline' });
-    }
-  }, []);
-  useEffect(() => {
-    if (online) void refresh();
-    else setLoad((prev) => (prev.state === 'ready' ? prev : { state: 'offline' }));
-  }, [online, refresh]);
 
   const switchTo = async (account: Associate) => {
     setBusy(true);
@@ -130,7 +107,7 @@ function LinkedAccounts() {
         schema: associatesResponseSchema,
         silent: true,
       });
-      setLoad({ state: 'ready', data: res.data });
+      setData(res.data);
       toast(res.msg, 'success');
     } catch (err) {
       if (!isCancelled(err)) toast(errorText(err), 'error');
@@ -143,29 +120,12 @@ function LinkedAccounts() {
     <section className="account-section" aria-labelledby="linked-accounts">
       <h2 id="linked-accounts">{t('auth.accounts.linked')}</h2>
       <p className="muted">{t('auth.accounts.linkedIntro')}</p>
-      {load.state === 'loading' ? (
-        <p aria-busy="true" className="muted">
-          {t('app.common.loading')}
-        </p>
-      ) : null}
-      {load.state === 'offline' || (load.state === 'ready' && !online) ? (
-        <div className="account-notice" role="status">
-          <p>{t('auth.accounts.offline')}</p>
-          {load.state === 'offline' ? (
-            <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
-              {t('app.common.retry')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {load.state === 'failed' ? (
-        <div className="account-notice" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
-            {t('app.common.retry')}
-          </button>
-        </div>
-      ) : null}
+      <OnlineNotices
+        load={load}
+        online={online}
+        offlineText={t('auth.accounts.offline')}
+        onRetry={() => void refresh()}
+      />
       {load.state === 'ready' ? (
         <>
           {load.data.accounts.length === 0 ? <p className="muted">{t('auth.accounts.none')}</p> : null}
@@ -179,29 +139,31 @@ function LinkedAccounts() {
                     <div className="account-label">{name}</div>
                     {account.fullName ? <div className="muted">{account.label}</div> : null}
                   </div>
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-inline"
-                    disabled={busy || !online}
-                    aria-label={t('auth.accounts.switchLabel', { name })}
-                    onClick={() => void switchTo(account)}
-                  >
-                    {t('auth.accounts.switchTo')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-inline"
-                    disabled={busy || !online}
-                    aria-label={`${t('auth.accounts.unlink')} ${name}`}
-                    onClick={() => setUnlinking(account)}
-                  >
-                    {t('auth.accounts.unlink')}
-                  </button>
+                  <div className="account-linked-actions">
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-inline"
+                      disabled={busy || !online}
+                      aria-label={t('auth.accounts.switchLabel', { name })}
+                      onClick={() => void switchTo(account)}
+                    >
+                      {t('auth.accounts.switchTo')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-inline"
+                      disabled={busy || !online}
+                      aria-label={`${t('auth.accounts.unlink')} ${name}`}
+                      onClick={() => setUnlinking(account)}
+                    >
+                      {t('auth.accounts.unlink')}
+                    </button>
+                  </div>
                 </li>
               );
             })}
           </ul>
-          <LinkForm disabled={busy || !online} onLinked={(data) => setLoad({ state: 'ready', data })} />
+          <LinkForm disabled={busy || !online} onLinked={setData} />
         </>
       ) : null}
       {unlinking ? (

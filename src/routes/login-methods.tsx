@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bindAccountBodySchema,
@@ -9,6 +9,7 @@ import {
   loginMethodsResponseSchema,
 } from '../api';
 import { useOnline } from '../app/RootLayout';
+import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -31,42 +32,16 @@ import '../components/account/account.css';
  * account-security calls made online only: the screen says so plainly without a connection.
  */
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'offline' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; data: LoginMethods };
-
-function useLoginMethods(signedIn: boolean) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const online = useOnline();
-  const refresh = useCallback(async () => {
-    if (!navigator.onLine) {
-      setLoad({ state: 'offline' });
-      return;
-    }
-    setLoad((prev) => (prev.state === 'ready' ? prev : { state: 'loading' }));
-    try {
-      const res = await api.get('/api/user/third/account_list', { schema: loginMethodsResponseSchema, silent: true });
-      setLoad({ state: 'ready', data: res.data });
-    } catch (err) {
-      if (isCancelled(err)) return;
-      setLoad(navigator.onLine ? { state: 'failed', message: errorText(err) } : { state: 'offline' });
-    }
-  }, []);
-  useEffect(() => {
-    if (signedIn && online) void refresh();
-    if (!online) setLoad((prev) => (prev.state === 'ready' ? prev : { state: 'offline' }));
-  }, [signedIn, online, refresh]);
-  return { load, setLoad, refresh, online };
-}
-
 const KIND_ORDER: LoginMethodKind[] = ['email', 'mobile', 'google', 'facebook'];
 
 export function LoginMethodsPage() {
   const { t } = useTranslation();
   const signedIn = useSignedInPage();
-  const { load, setLoad, refresh, online } = useLoginMethods(signedIn);
+  const { load, setData, refresh, online } = useOnlineResource(
+    async () =>
+      (await api.get('/api/user/third/account_list', { schema: loginMethodsResponseSchema, silent: true })).data,
+    signedIn,
+  );
   const [removing, setRemoving] = useState<LoginMethod | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -78,7 +53,7 @@ export function LoginMethodsPage() {
         schema: loginMethodsResponseSchema,
         silent: true,
       });
-      setLoad({ state: 'ready', data: res.data });
+      setData(res.data);
       toast(res.msg || t('auth.methods.removed'), 'success');
     } catch (err) {
       if (!isCancelled(err)) toast(errorText(err), 'error');
@@ -92,29 +67,12 @@ export function LoginMethodsPage() {
     <main className="page account-page">
       <h1>{t('auth.methods.title')}</h1>
       <p className="muted">{t('auth.methods.intro')}</p>
-      {load.state === 'loading' ? (
-        <p aria-busy="true" className="muted">
-          {t('app.common.loading')}
-        </p>
-      ) : null}
-      {load.state === 'offline' || (load.state === 'ready' && !online) ? (
-        <div className="account-notice" role="status">
-          <p>{t('auth.methods.offline')}</p>
-          {load.state === 'offline' ? (
-            <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
-              {t('app.common.retry')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {load.state === 'failed' ? (
-        <div className="account-notice" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
-            {t('app.common.retry')}
-          </button>
-        </div>
-      ) : null}
+      <OnlineNotices
+        load={load}
+        online={online}
+        offlineText={t('auth.methods.offline')}
+        onRetry={() => void refresh()}
+      />
       {load.state === 'ready' ? (
         <MethodList data={load.data} disabled={busy || !online} onRemove={setRemoving} />
       ) : null}
