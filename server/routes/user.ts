@@ -8,6 +8,7 @@ import {
   associatesResponseSchema,
   avatarResponseSchema,
   bindAccountBodySchema,
+  emptyBodySchema,
   loginMethodIdParamsSchema,
   loginMethodsResponseSchema,
   modifyPwdBodySchema,
@@ -15,7 +16,9 @@ import {
   plainQuerySchema,
   profileResponseSchema,
   resetPwdBodySchema,
+  sessionsResponseSchema,
   setProfileBodySchema,
+  signOutOthersResponseSchema,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import { readSingleFile } from '../http/uploads';
@@ -24,6 +27,7 @@ import { associate, associateLogin, dissociate, listAssociates } from '../servic
 import type { Services } from '../services/context';
 import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
 import { getProfile, setAvatar, setProfile } from '../services/profile';
+import { listSessions, signOutOthers } from '../services/sessions';
 
 export function userRoutes(services: Services) {
   return async (fastify: FastifyInstance) => {
@@ -135,6 +139,18 @@ export function userRoutes(services: Services) {
         onRequest: signedIn,
       },
       async (req, reply) => reply.ok(await dissociate(services, callerOf(req), req.params.id), 'dissociated'),
+    );
+
+    app.get(
+      '/api/user/sessions',
+      { schema: { querystring: plainQuerySchema, response: { 200: sessionsResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => reply.ok(await listSessions(services, callerOf(req))),
+    );
+
+    app.post(
+      '/api/user/sessions/sign_out_others',
+      { schema: { body: emptyBodySchema, response: { 200: signOutOthersResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => reply.ok(await signOutOthers(services, callerOf(req)), 'signedOutElsewhere'),
     );
   };
 }

@@ -120,7 +120,7 @@ export async function logout(s: Services, caller: Caller): Promise<void> {
 }
 
 /** Ended sessions lose their live push connections now (a failure leaves it to the broker's sweep). */
-async function sessionsEnded(s: Services, userId: number, tokenIds: number[]): Promise<void> {
+export async function sessionsEnded(s: Services, userId: number, tokenIds: number[]): Promise<void> {
   for (const tokenId of tokenIds) await s.pushAccess.sessionEnded(userId, tokenId).catch(() => {});
 }
 

@@ -45,7 +45,6 @@ export async function revokeToken(q: Queryable, tokenId: number): Promise<void> 
   await q.query('update auth_tokens set revoked_at = now() where id = $1 and revoked_at is null', [tokenId]);
 }
 
-/** Ends every session of the user but `keepTokenId` (after a password change or reset). */
 /** Revokes every live token of the user but `keepTokenId`; answers the ids revoked. */
 export async function revokeOtherTokens(q: Queryable, userId: number, keepTokenId: number | null): Promise<number[]> {
   const rows = await q.query<{ id: number }>(

@@ -11,5 +11,6 @@ export * from './friends';
 export * from './login-methods';
 export * from './meta';
 export * from './push';
+export * from './sessions';
 export * from './sync';
 export * from './user';

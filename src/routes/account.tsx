@@ -10,6 +10,7 @@ import {
 } from '../api';
 import { Avatar } from '../components/Avatar';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
+import { Sessions } from '../components/account/Sessions';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { AccountFields, type AccountMode, type AccountValue, accountBody, errorText, Field } from '../components/forms';
@@ -68,6 +69,7 @@ export function AccountManagementPage() {
         </li>
       </ul>
       <LinkedAccounts />
+      <Sessions />
       <Link to="/logout" className="btn btn-ghost btn-block">
         {t('auth.accounts.signOut')}
       </Link>

@@ -109,6 +109,17 @@ describe('associated accounts', () => {
     await expect.poll(async () => (await accountDb(page, personal.id)).outbox, { timeout: 15_000 }).toBe(0);
     expect(await serverName(server, personal.token)).toBe('Pat Renamed');
     expect(await serverName(server, company.token)).toBe('');
+
+    // This device's session came from the switch; the one the account was made with is another.
+    await page.goto('/accountManagement');
+    const sessions = page.getByTestId('sessions').locator('li');
+    await expect.poll(() => sessions.count()).toBe(2);
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect.poll(() => sessions.count()).toBe(1);
+    expect(await sessions.innerText()).toContain('This device');
+    const old = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token: personal.token } });
+    expect(old.status).toBe(401);
     await context.close();
   });
 });

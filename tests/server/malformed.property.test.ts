@@ -74,6 +74,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/exchange/dismiss': roomCodeBodySchema,
   '/api/user/third/bind': bindAccountBodySchema,
   '/api/user/associate': associateBodySchema,
+  '/api/user/sessions/sign_out_others': emptyBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -243,6 +244,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/push/session',
       '/api/user/third/account_list',
       '/api/user/my_associate',
+      '/api/user/sessions',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);

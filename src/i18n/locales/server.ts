@@ -90,6 +90,7 @@ export const server = defineNamespace({
     alreadyAssociated: '此帳戶已經連結',
     associatesTooMany: '最多只能連結 {{max}} 個帳戶',
     notAssociated: '此帳戶沒有與你的帳戶連結',
+    signedOutElsewhere: '已登出其他所有裝置',
   },
   en: {
     ok: 'Success',
@@ -179,6 +180,7 @@ export const server = defineNamespace({
     alreadyAssociated: 'This account is already linked',
     associatesTooMany: 'You can link at most {{max}} accounts',
     notAssociated: 'This account is not linked to yours',
+    signedOutElsewhere: 'Signed out everywhere else',
   },
   cn: {
     ok: '成功',
@@ -268,6 +270,7 @@ export const server = defineNamespace({
     alreadyAssociated: '此账户已经关联',
     associatesTooMany: '最多只能关联 {{max}} 个账户',
     notAssociated: '此账户没有与你的账户关联',
+    signedOutElsewhere: '已退出其他所有设备',
   },
   jp: {
     ok: '成功しました',
@@ -359,6 +362,7 @@ export const server = defineNamespace({
     alreadyAssociated: 'このアカウントはすでに連携されています',
     associatesTooMany: '連携できるアカウントは最大 {{max}} 件です',
     notAssociated: 'このアカウントはあなたのアカウントと連携されていません',
+    signedOutElsewhere: '他のすべての端末からログアウトしました',
   },
   kr: {
     ok: '성공',
@@ -448,6 +452,7 @@ export const server = defineNamespace({
     alreadyAssociated: '이미 연결된 계정입니다',
     associatesTooMany: '최대 {{max}}개의 계정만 연결할 수 있습니다',
     notAssociated: '이 계정은 내 계정과 연결되어 있지 않습니다',
+    signedOutElsewhere: '다른 모든 기기에서 로그아웃했습니다',
   },
   th: {
     ok: 'สำเร็จ',
@@ -537,5 +542,6 @@ export const server = defineNamespace({
     alreadyAssociated: 'บัญชีนี้เชื่อมอยู่แล้ว',
     associatesTooMany: 'เชื่อมบัญชีได้สูงสุด {{max}} บัญชี',
     notAssociated: 'บัญชีนี้ไม่ได้เชื่อมกับบัญชีของคุณ',
+    signedOutElsewhere: 'ออกจากระบบในอุปกรณ์อื่นทั้งหมดแล้ว',
   },
 });

@@ -1,0 +1,22 @@
+import { z } from 'zod/mini';
+import { loginTypeSchema } from './auth';
+import { envelopeSchema } from './envelope';
+
+/**
+ * My sessions (account management): the devices signed in to my account, and "sign out
+ * everywhere else". SPEC §7 names no call; these are ours.
+ * - GET  /api/user/sessions                  the live sessions, this one marked
+ * - POST /api/user/sessions/sign_out_others  ends every session but this one (their live push connections too)
+ */
+export const sessionSchema = z.object({
+  id: z.int(),
+  login_type: loginTypeSchema,
+  /** ms since the epoch */
+  created_at: z.number(),
+  expires_at: z.number(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionsSchema = z.object({ sessions: z.array(sessionSchema) });
+export const sessionsResponseSchema = envelopeSchema(sessionsSchema);
+export const signOutOthersResponseSchema = envelopeSchema(z.object({ signed_out: z.int() }));

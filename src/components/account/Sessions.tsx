@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type SessionInfo, sessionsResponseSchema, signOutOthersResponseSchema } from '../../api';
+import { api } from '../../lib/api';
+import { isCancelled } from '../../lib/request';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { errorText } from '../forms';
+import { toast } from '../toast';
+import { OnlineNotices, useOnlineResource } from './online-resource';
+
+/** The devices signed in to my account (src/api/sessions.ts), and "sign out everywhere else". */
+export function Sessions() {
+  const { t } = useTranslation();
+  const { load, setData, refresh, online } = useOnlineResource(
+    async () => (await api.get('/api/user/sessions', { schema: sessionsResponseSchema, silent: true })).data,
+  );
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const via = (session: SessionInfo) =>
+    session.login_type === 1
+      ? t('auth.accounts.viaCode')
+      : session.login_type === 4
+        ? t('auth.accounts.viaThird')
+        : t('auth.accounts.viaPassword');
+
+  const signOutOthers = async () => {
+    setAsking(false);
+    setBusy(true);
+    try {
+      const res = await api.post(
+        '/api/user/sessions/sign_out_others',
+        {},
+        {
+          schema: signOutOthersResponseSchema,
+          silent: true,
+        },
+      );
+      toast(res.msg, 'success');
+      if (load.state === 'ready') setData({ sessions: load.data.sessions.filter((s) => s.current) });
+    } catch (err) {
+      if (!isCancelled(err)) toast(errorText(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="account-sessions">
+      <h2 id="account-sessions">{t('auth.accounts.sessions')}</h2>
+      <OnlineNotices
+        load={load}
+        online={online}
+        offlineText={t('auth.accounts.offline')}
+        onRetry={() => void refresh()}
+      />
+      {load.state === 'ready' ? (
+        <>
+          <ul className="account-links account-sessions" data-testid="sessions">
+            {load.data.sessions.map((session) => (
+              <li key={session.id} className="account-session">
+                <span>{t('auth.accounts.sessionSince', { date: date.format(session.created_at) })}</span>
+                <span className="muted">
+                  {via(session)}
+                  {session.current ? ` · ${t('auth.accounts.thisDevice')}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {load.data.sessions.length > 1 ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              disabled={busy || !online}
+              onClick={() => setAsking(true)}
+            >
+              {t('auth.accounts.signOutOthers')}
+            </button>
+          ) : (
+            <p className="muted account-hint">{t('auth.accounts.onlyThis')}</p>
+          )}
+        </>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={t('auth.accounts.signOutOthersTitle')}
+          body={t('auth.accounts.signOutOthersBody')}
+          confirmLabel={t('auth.accounts.signOutOthers')}
+          cancelLabel={t('app.common.cancel')}
+          onConfirm={() => void signOutOthers()}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
