@@ -25,6 +25,7 @@ import { readSingleFile } from '../http/uploads';
 import { modifyPassword, resetPassword } from '../services/accounts';
 import { associate, associateLogin, dissociate, listAssociates } from '../services/associates';
 import type { Services } from '../services/context';
+import { exportMyData } from '../services/export';
 import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
 import { getProfile, setAvatar, setProfile } from '../services/profile';
 import { listSessions, signOutOthers } from '../services/sessions';
@@ -151,6 +152,21 @@ export function userRoutes(services: Services) {
       '/api/user/sessions/sign_out_others',
       { schema: { body: emptyBodySchema, response: { 200: signOutOthersResponseSchema } }, onRequest: signedIn },
       async (req, reply) => reply.ok(await signOutOthers(services, callerOf(req)), 'signedOutElsewhere'),
+    );
+
+    // A file, not an envelope: the whole account as JSON, with vCards (src/api/export.ts).
+    app.get(
+      '/api/user/export',
+      { schema: { querystring: plainQuerySchema }, onRequest: signedIn },
+      async (req, reply) => {
+        const file = await exportMyData(services, callerOf(req));
+        const day = file.exported_at.slice(0, 10);
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="cardbook-export-${day}.json"`)
+          .header('cache-control', 'no-store')
+          .send(JSON.stringify(file, null, 2));
+      },
     );
   };
 }

@@ -49,6 +49,16 @@ const READERS: TableReader[] = [
   cloudCardRows,
 ];
 
+/** Every live row of the caller's view, by table (the data export). */
+export function allRows(s: Services, caller: Caller): Promise<SyncRow[]> {
+  return s.db.tx(async (q) => {
+    await q.query('set transaction isolation level repeatable read');
+    const rows: SyncRow[] = [];
+    for (const read of READERS) rows.push(...(await read(q, caller, 0, Number.MAX_SAFE_INTEGER)));
+    return rows.filter((row) => !row.deleted);
+  });
+}
+
 /** One page of the caller's view changed after the cursor. */
 export function pull(s: Services, caller: Caller, query: PullQuery): Promise<PullResult> {
   const limit = query.limit ?? PULL_PAGE_DEFAULT;

@@ -6,6 +6,7 @@ export * from './cloud';
 export * from './company';
 export * from './envelope';
 export * from './exchange';
+export * from './export';
 export * from './fields';
 export * from './friends';
 export * from './login-methods';

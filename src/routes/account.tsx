@@ -9,6 +9,7 @@ import {
   associatesResponseSchema,
 } from '../api';
 import { Avatar } from '../components/Avatar';
+import { ExportData } from '../components/account/ExportData';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { Sessions } from '../components/account/Sessions';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
@@ -70,6 +71,7 @@ export function AccountManagementPage() {
       </ul>
       <LinkedAccounts />
       <Sessions />
+      <ExportData />
       <Link to="/logout" className="btn btn-ghost btn-block">
         {t('auth.accounts.signOut')}
       </Link>

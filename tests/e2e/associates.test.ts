@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSessionCookie } from './support/api';
@@ -120,6 +121,19 @@ describe('associated accounts', () => {
     expect(await sessions.innerText()).toContain('This device');
     const old = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token: personal.token } });
     expect(old.status).toBe(401);
+
+    // Export all my data: a JSON file of this account's rows and vCards.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export all my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^cardbook-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path()) ?? '', 'utf8')) as {
+      user_id: number;
+      vcards: { my_card: string };
+    };
+    expect(exported.user_id).toBe(personal.id);
+    expect(exported.vcards.my_card).toContain('FN:Pat Personal');
     await context.close();
   });
 });

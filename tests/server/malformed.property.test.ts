@@ -245,6 +245,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/user/third/account_list',
       '/api/user/my_associate',
       '/api/user/sessions',
+      '/api/user/export',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../app/RootLayout';
+import { langHeader } from '../../i18n';
+import { getToken } from '../../session/signed-in';
+import { toast } from '../toast';
+
+/** "Export all my data": GET /api/user/export (src/api/export.ts), saved as the file it names. */
+export function ExportData() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch('/api/user/export', { headers: { token: getToken() ?? '', lang: langHeader() } });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+        toast(body?.msg || t('http.networkNotGood'), 'error');
+        return;
+      }
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'cardbook-export.json';
+      const url = URL.createObjectURL(await res.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      toast(t('auth.accounts.offline'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="account-data">
+      <h2 id="account-data">{t('auth.accounts.dataTitle')}</h2>
+      <p className="muted">{t('auth.accounts.exportHint')}</p>
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        disabled={busy || !online}
+        onClick={() => void download()}
+      >
+        {busy ? t('auth.accounts.exporting') : t('auth.accounts.exportData')}
+      </button>
+    </section>
+  );
+}
