@@ -8,6 +8,7 @@ import {
   associatesResponseSchema,
   avatarResponseSchema,
   bindAccountBodySchema,
+  deleteAccountBodySchema,
   emptyBodySchema,
   loginMethodIdParamsSchema,
   loginMethodsResponseSchema,
@@ -22,6 +23,7 @@ import {
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import { readSingleFile } from '../http/uploads';
+import { deleteAccount } from '../services/account-deletion';
 import { modifyPassword, resetPassword } from '../services/accounts';
 import { associate, associateLogin, dissociate, listAssociates } from '../services/associates';
 import type { Services } from '../services/context';
@@ -166,6 +168,15 @@ export function userRoutes(services: Services) {
           .header('content-disposition', `attachment; filename="cardbook-export-${day}.json"`)
           .header('cache-control', 'no-store')
           .send(JSON.stringify(file, null, 2));
+      },
+    );
+
+    app.post(
+      '/api/user/delete',
+      { schema: { body: deleteAccountBodySchema, response: { 200: okResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => {
+        await deleteAccount(services, callerOf(req), req.body, req.ip);
+        return reply.ok(null, 'accountDeleted');
       },
     );
   };

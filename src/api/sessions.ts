@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { loginTypeSchema } from './auth';
+import { loginBodySchema, loginTypeSchema } from './auth';
 import { envelopeSchema } from './envelope';
 
 /**
@@ -20,3 +20,10 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionsSchema = z.object({ sessions: z.array(sessionSchema) });
 export const sessionsResponseSchema = envelopeSchema(sessionsSchema);
 export const signOutOthersResponseSchema = envelopeSchema(z.object({ signed_out: z.int() }));
+
+/**
+ * POST /api/user/delete: deletes my account, after signing in to it again in the body (the
+ * account and its password, or a login code sent to it), as POST /api/login takes them.
+ */
+export const deleteAccountBodySchema = loginBodySchema;
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

@@ -9,6 +9,7 @@ import {
   associatesResponseSchema,
 } from '../api';
 import { Avatar } from '../components/Avatar';
+import { DeleteAccount } from '../components/account/DeleteAccount';
 import { ExportData } from '../components/account/ExportData';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { Sessions } from '../components/account/Sessions';
@@ -72,6 +73,7 @@ export function AccountManagementPage() {
       <LinkedAccounts />
       <Sessions />
       <ExportData />
+      <DeleteAccount />
       <Link to="/logout" className="btn btn-ghost btn-block">
         {t('auth.accounts.signOut')}
       </Link>

@@ -86,6 +86,19 @@ describe('login methods', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret-pass');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(/\/userHome$/);
+
+    // Delete the account: the password again and a confirm; signed out, nothing kept on the device.
+    await page.goto('/accountManagement');
+    const deletion = page.locator('section', { has: page.getByRole('heading', { name: 'Delete account' }) });
+    await deletion.getByLabel('Password').fill('secret-pass');
+    await deletion.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect
+      .poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)))
+      .not.toContain(`cardbook-u${registered.body.data.id}`);
+    const again = await postJson(server, '/api/login', { email, password: 'secret-pass' });
+    expect(again.status).toBe(400);
     await context.close();
   });
 });

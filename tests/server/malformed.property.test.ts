@@ -14,6 +14,7 @@ import {
   cloudListBodySchema,
   createCardBodySchema,
   createExchangeBodySchema,
+  deleteAccountBodySchema,
   editCloudCardBodySchema,
   editCloudGroupBodySchema,
   editGroupBodySchema,
@@ -75,6 +76,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/user/third/bind': bindAccountBodySchema,
   '/api/user/associate': associateBodySchema,
   '/api/user/sessions/sign_out_others': emptyBodySchema,
+  '/api/user/delete': deleteAccountBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {

@@ -111,6 +111,12 @@ export const auth = defineNamespace({
       removed: '已移除',
     },
     accounts: {
+      deleteTitle: '刪除帳戶',
+      deleteHint: '你的名片、名片夾、分組及雲名片會永久刪除，你的名片亦會從所有分享連結消失。請輸入密碼確認是你本人。',
+      deleteButton: '刪除我的帳戶',
+      deleteConfirmTitle: '永久刪除你的帳戶？',
+      deleteConfirmBody: '此操作無法復原。',
+      deleteNoPassword: '請先設定密碼，之後便可刪除帳戶。',
       dataTitle: '我的資料',
       exportData: '匯出我的所有資料',
       exportHint: '一個 JSON 檔案，包括你的名片、名片夾、分組及雲名片，以及它們的 vCard。',
@@ -273,6 +279,13 @@ export const auth = defineNamespace({
       removed: 'Removed',
     },
     accounts: {
+      deleteTitle: 'Delete account',
+      deleteHint:
+        'Your card, card holder, groups and cloud cards are deleted for good, and your card disappears from every share link. Enter your password to confirm it is you.',
+      deleteButton: 'Delete my account',
+      deleteConfirmTitle: 'Delete your account for good?',
+      deleteConfirmBody: 'This cannot be undone.',
+      deleteNoPassword: 'Set a password first; then you can delete your account.',
       dataTitle: 'My data',
       exportData: 'Export all my data',
       exportHint: 'One JSON file with your card, card holder, groups and cloud cards, and vCards of them.',
@@ -434,6 +447,13 @@ export const auth = defineNamespace({
       removed: '已移除',
     },
     accounts: {
+      deleteTitle: '删除账户',
+      deleteHint:
+        '你的名片、名片夹、分组和云名片会被永久删除，你的名片也会从所有分享链接消失。请输入密码确认是你本人。',
+      deleteButton: '删除我的账户',
+      deleteConfirmTitle: '永久删除你的账户？',
+      deleteConfirmBody: '此操作无法撤销。',
+      deleteNoPassword: '请先设置密码，之后即可删除账户。',
       dataTitle: '我的数据',
       exportData: '导出我的所有数据',
       exportHint: '一个 JSON 文件，包括你的名片、名片夹、分组和云名片，以及它们的 vCard。',
@@ -595,6 +615,13 @@ export const auth = defineNamespace({
       removed: '削除しました',
     },
     accounts: {
+      deleteTitle: 'アカウントの削除',
+      deleteHint:
+        '名刺、名刺入れ、グループ、クラウド名刺は完全に削除され、名刺はすべての共有リンクから消えます。ご本人確認のためパスワードを入力してください。',
+      deleteButton: 'アカウントを削除',
+      deleteConfirmTitle: 'アカウントを完全に削除しますか？',
+      deleteConfirmBody: 'この操作は元に戻せません。',
+      deleteNoPassword: '先にパスワードを設定すると、アカウントを削除できます。',
       dataTitle: 'マイデータ',
       exportData: 'すべてのデータをエクスポート',
       exportHint: '名刺、名刺入れ、グループ、クラウド名刺と、それらの vCard を含む JSON ファイルです。',
@@ -756,6 +783,13 @@ export const auth = defineNamespace({
       removed: '삭제되었습니다',
     },
     accounts: {
+      deleteTitle: '계정 삭제',
+      deleteHint:
+        '내 명함, 명함첩, 그룹, 클라우드 명함이 영구히 삭제되고 명함은 모든 공유 링크에서 사라집니다. 본인 확인을 위해 비밀번호를 입력하세요.',
+      deleteButton: '내 계정 삭제',
+      deleteConfirmTitle: '계정을 영구히 삭제할까요?',
+      deleteConfirmBody: '이 작업은 되돌릴 수 없습니다.',
+      deleteNoPassword: '먼저 비밀번호를 설정하면 계정을 삭제할 수 있습니다.',
       dataTitle: '내 데이터',
       exportData: '내 모든 데이터 내보내기',
       exportHint: '내 명함, 명함첩, 그룹, 클라우드 명함과 그 vCard가 담긴 JSON 파일입니다.',
@@ -917,6 +951,13 @@ export const auth = defineNamespace({
       removed: 'นำออกแล้ว',
     },
     accounts: {
+      deleteTitle: 'ลบบัญชี',
+      deleteHint:
+        'นามบัตร สมุดนามบัตร กลุ่ม และนามบัตรคลาวด์ของคุณจะถูกลบถาวร และนามบัตรของคุณจะหายไปจากลิงก์แชร์ทั้งหมด ใส่รหัสผ่านเพื่อยืนยันว่าเป็นคุณ',
+      deleteButton: 'ลบบัญชีของฉัน',
+      deleteConfirmTitle: 'ลบบัญชีของคุณถาวรหรือไม่',
+      deleteConfirmBody: 'การดำเนินการนี้ย้อนกลับไม่ได้',
+      deleteNoPassword: 'ตั้งรหัสผ่านก่อน แล้วจึงลบบัญชีได้',
       dataTitle: 'ข้อมูลของฉัน',
       exportData: 'ส่งออกข้อมูลทั้งหมดของฉัน',
       exportHint: 'ไฟล์ JSON หนึ่งไฟล์ที่มีนามบัตร สมุดนามบัตร กลุ่ม และนามบัตรคลาวด์ของคุณ พร้อม vCard',

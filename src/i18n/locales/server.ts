@@ -91,6 +91,7 @@ export const server = defineNamespace({
     associatesTooMany: '最多只能連結 {{max}} 個帳戶',
     notAssociated: '此帳戶沒有與你的帳戶連結',
     signedOutElsewhere: '已登出其他所有裝置',
+    accountDeleted: '帳戶已刪除',
   },
   en: {
     ok: 'Success',
@@ -181,6 +182,7 @@ export const server = defineNamespace({
     associatesTooMany: 'You can link at most {{max}} accounts',
     notAssociated: 'This account is not linked to yours',
     signedOutElsewhere: 'Signed out everywhere else',
+    accountDeleted: 'Your account has been deleted',
   },
   cn: {
     ok: '成功',
@@ -271,6 +273,7 @@ export const server = defineNamespace({
     associatesTooMany: '最多只能关联 {{max}} 个账户',
     notAssociated: '此账户没有与你的账户关联',
     signedOutElsewhere: '已退出其他所有设备',
+    accountDeleted: '账户已删除',
   },
   jp: {
     ok: '成功しました',
@@ -363,6 +366,7 @@ export const server = defineNamespace({
     associatesTooMany: '連携できるアカウントは最大 {{max}} 件です',
     notAssociated: 'このアカウントはあなたのアカウントと連携されていません',
     signedOutElsewhere: '他のすべての端末からログアウトしました',
+    accountDeleted: 'アカウントを削除しました',
   },
   kr: {
     ok: '성공',
@@ -453,6 +457,7 @@ export const server = defineNamespace({
     associatesTooMany: '최대 {{max}}개의 계정만 연결할 수 있습니다',
     notAssociated: '이 계정은 내 계정과 연결되어 있지 않습니다',
     signedOutElsewhere: '다른 모든 기기에서 로그아웃했습니다',
+    accountDeleted: '계정이 삭제되었습니다',
   },
   th: {
     ok: 'สำเร็จ',
@@ -543,5 +548,6 @@ export const server = defineNamespace({
     associatesTooMany: 'เชื่อมบัญชีได้สูงสุด {{max}} บัญชี',
     notAssociated: 'บัญชีนี้ไม่ได้เชื่อมกับบัญชีของคุณ',
     signedOutElsewhere: 'ออกจากระบบในอุปกรณ์อื่นทั้งหมดแล้ว',
+    accountDeleted: 'ลบบัญชีของคุณแล้ว',
   },
 });
