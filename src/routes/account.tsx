@@ -18,9 +18,9 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { AccountFields, type AccountMode, type AccountValue, accountBody, errorText, Field } from '../components/forms';
 import { ChevronIcon } from '../components/icons';
 import { toast } from '../components/toast';
+import { useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
 import { displayName } from '../lib/display-name';
-import { fieldErrors } from '../lib/form-errors';
 import { isCancelled } from '../lib/request';
 import { useProfile } from '../session/hooks';
 import { signIn } from '../session/session';
@@ -193,38 +193,21 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
   const [mode, setMode] = useState<AccountMode>('email');
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit();
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setFormError(null);
-    const parsed = associateBodySchema.safeParse({ ...accountBody(mode, account), password });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const res = await api.post('/api/user/associate', parsed.data, {
-        schema: associatesResponseSchema,
-        silent: true,
-      });
+    void form.submit(associateBodySchema, { ...accountBody(mode, account), password }, async (valid) => {
+      const res = await api.post('/api/user/associate', valid, { schema: associatesResponseSchema, silent: true });
       props.onLinked(res.data);
       setAccount(EMPTY_ACCOUNT);
       setPassword('');
       toast(res.msg, 'success');
-    } catch (err) {
-      if (!isCancelled(err)) setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="form account-group" aria-labelledby="link-account">
+    <form onSubmit={onSubmit} noValidate className="form account-group" aria-labelledby="link-account">
       <h3 id="link-account">{t('auth.accounts.linkTitle')}</h3>
       <p className="muted">{t('auth.accounts.linkIntro')}</p>
       <div className="segmented" role="tablist">
@@ -241,22 +224,22 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
           </button>
         ))}
       </div>
-      <AccountFields mode={mode} value={account} onChange={setAccount} errors={errors} />
+      <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
       <Field
         label={t('auth.fields.password')}
         type="password"
         name="link-password"
         autoComplete="off"
         value={password}
-        error={errors.password}
+        error={form.errors.password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {formError ? (
+      {form.formError ? (
         <p className="form-error" role="alert">
-          {formError}
+          {form.formError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-secondary btn-block" disabled={busy || props.disabled}>
+      <button type="submit" className="btn btn-secondary btn-block" disabled={form.busy || props.disabled}>
         {t('auth.accounts.link')}
       </button>
     </form>

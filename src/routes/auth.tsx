@@ -10,55 +10,13 @@ import {
   resetPwdBodySchema,
 } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import {
-  AccountFields,
-  type AccountMode,
-  type AccountValue,
-  accountBody,
-  CodeField,
-  errorText,
-  Field,
-} from '../components/forms';
+import { AccountFields, type AccountMode, type AccountValue, accountBody, CodeField, Field } from '../components/forms';
 import { toast } from '../components/toast';
+import { type Errors, useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
-import { fieldErrors } from '../lib/form-errors';
-import { isCancelled } from '../lib/request';
 import { usePendingCount, useProfile, useSession } from '../session/hooks';
 import { takeReturnPath } from '../session/return-path';
 import { signIn, signOut } from '../session/session';
-
-type Errors = Record<string, string | undefined>;
-
-/** Shared by every sign-in form: client-side check with the server's schema, then the call. */
-function useSubmit() {
-  const { t } = useTranslation();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function submit<S extends z.ZodMiniType>(
-    schema: S,
-    body: unknown,
-    send: (valid: z.output<S>) => Promise<void>,
-  ) {
-    setFormError(null);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await send(parsed.data);
-    } catch (err) {
-      if (!isCancelled(err)) setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { errors, setErrors, busy, formError, setFormError, submit };
-}
 
 function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -121,7 +79,7 @@ function LoginForm({ withCode }: { withCode: boolean }) {
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const form = useSubmit();
+  const form = useFormSubmit();
   const afterSignIn = useAfterSignIn();
   const body = { ...accountBody(mode, account), ...(withCode ? { code } : { password }) };
 
@@ -239,7 +197,7 @@ function CodePasswordForm<S extends z.ZodMiniType>(props: {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const form = useSubmit();
+  const form = useFormSubmit();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -368,7 +326,7 @@ export function ChangePasswordPage() {
   const [old, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const form = useSubmit();
+  const form = useFormSubmit();
   if (session === null) {
     void navigate({ to: '/login' });
     return null;

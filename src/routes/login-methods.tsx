@@ -21,8 +21,8 @@ import {
   errorText,
 } from '../components/forms';
 import { toast } from '../components/toast';
+import { useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
-import { fieldErrors } from '../lib/form-errors';
 import { isCancelled } from '../lib/request';
 import '../components/account/account.css';
 
@@ -159,32 +159,15 @@ function AddMethodForm({ mode }: { mode: AccountMode }) {
   const online = useOnline();
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit();
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setFormError(null);
-    const parsed = bindAccountBodySchema.safeParse({ ...accountBody(mode, account), code });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const res = await api.post('/api/user/third/bind', parsed.data, {
-        schema: loginMethodsResponseSchema,
-        silent: true,
-      });
+    void form.submit(bindAccountBodySchema, { ...accountBody(mode, account), code }, async (valid) => {
+      const res = await api.post('/api/user/third/bind', valid, { schema: loginMethodsResponseSchema, silent: true });
       toast(res.msg, 'success');
       await navigate({ to: '/loginMethod' });
-    } catch (err) {
-      if (!isCancelled(err)) setFormError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (!signedIn) return <main className="page" aria-busy="true" />;
@@ -197,22 +180,22 @@ function AddMethodForm({ mode }: { mode: AccountMode }) {
           {t('auth.methods.offline')}
         </p>
       )}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="form">
-        <AccountFields mode={mode} value={account} onChange={setAccount} errors={errors} />
+      <form onSubmit={onSubmit} noValidate className="form">
+        <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
         <CodeField
           scene="bind"
           account={accountBody(mode, account)}
           value={code}
           onChange={setCode}
-          error={errors.code}
-          onAccountError={setErrors}
+          error={form.errors.code}
+          onAccountError={form.setErrors}
         />
-        {formError ? (
+        {form.formError ? (
           <p className="form-error" role="alert">
-            {formError}
+            {form.formError}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !online}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy || !online}>
           {t('auth.methods.bind')}
         </button>
         <Link to="/loginMethod" className="btn btn-ghost btn-block">

@@ -70,12 +70,13 @@ describe('associated accounts', () => {
     // Link the company account by signing in to it once.
     await page.goto('/accountManagement');
     await page.getByText('No linked accounts yet').waitFor();
-    await page.getByLabel('Email address').fill(company.email);
-    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await page.getByRole('button', { name: 'Link account' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Wrong account or password' }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(company.password);
-    await page.getByRole('button', { name: 'Link account' }).click();
+    const linkForm = page.locator('form', { has: page.getByRole('heading', { name: 'Link another account' }) });
+    await linkForm.getByLabel('Email address').fill(company.email);
+    await linkForm.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await linkForm.getByRole('button', { name: 'Link account' }).click();
+    await linkForm.getByRole('alert').filter({ hasText: 'Wrong account or password' }).waitFor();
+    await linkForm.getByLabel('Password', { exact: true }).fill(company.password);
+    await linkForm.getByRole('button', { name: 'Link account' }).click();
     await expect.poll(() => page.getByTestId('linked-account').count()).toBe(1);
     expect(await page.getByTestId('linked-account').innerText()).toContain(company.email);
     await expect.poll(async () => (await accountDb(page, personal.id)).card).toEqual(['Pat Personal']);

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod/mini';
+import { fieldErrors } from '../lib/form-errors';
+import { isCancelled } from '../lib/request';
+import { errorText } from './forms';
+
+export type Errors = Record<string, string | undefined>;
+
+/**
+ * A form's submit: the client-side check with the server's own schema (each field's message in
+ * the user's language), then the call; a failure is the form's error, told in words.
+ */
+export function useFormSubmit() {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit<S extends z.ZodMiniType>(
+    schema: S,
+    body: unknown,
+    send: (valid: z.output<S>) => Promise<void>,
+  ) {
+    setFormError(null);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await send(parsed.data);
+    } catch (err) {
+      if (!isCancelled(err)) setFormError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, busy, formError, setFormError, submit };
+}
