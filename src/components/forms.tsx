@@ -41,6 +41,27 @@ export function accountBody(mode: AccountMode, value: AccountValue): Record<stri
   return mode === 'email' ? { email: value.email.trim() } : { area: value.area, mobile: value.mobile.trim() };
 }
 
+/** Email or mobile: which kind of account a form is about. */
+export function ModeTabs(props: { mode: AccountMode; onChange: (mode: AccountMode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="segmented" role="tablist">
+      {(['mobile', 'email'] as const).map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          role="tab"
+          aria-selected={props.mode === mode}
+          className={props.mode === mode ? 'active' : ''}
+          onClick={() => props.onChange(mode)}
+        >
+          {mode === 'mobile' ? t('auth.login.byMobile') : t('auth.login.byEmail')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function AccountFields(props: {
   mode: AccountMode;
   value: AccountValue;

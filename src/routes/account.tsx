@@ -15,7 +15,15 @@ import { OnlineNotices, useOnlineResource } from '../components/account/online-r
 import { Sessions } from '../components/account/Sessions';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { AccountFields, type AccountMode, type AccountValue, accountBody, errorText, Field } from '../components/forms';
+import {
+  AccountFields,
+  type AccountMode,
+  type AccountValue,
+  accountBody,
+  errorText,
+  Field,
+  ModeTabs,
+} from '../components/forms';
 import { ChevronIcon } from '../components/icons';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
@@ -210,20 +218,7 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
     <form onSubmit={onSubmit} noValidate className="form account-group" aria-labelledby="link-account">
       <h3 id="link-account">{t('auth.accounts.linkTitle')}</h3>
       <p className="muted">{t('auth.accounts.linkIntro')}</p>
-      <div className="segmented" role="tablist">
-        {(['email', 'mobile'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            aria-selected={mode === m}
-            className={mode === m ? 'active' : ''}
-            onClick={() => setMode(m)}
-          >
-            {m === 'mobile' ? t('auth.login.byMobile') : t('auth.login.byEmail')}
-          </button>
-        ))}
-      </div>
+      <ModeTabs mode={mode} onChange={setMode} />
       <AccountFields mode={mode} value={account} onChange={setAccount} errors={form.errors} />
       <Field
         label={t('auth.fields.password')}

@@ -10,7 +10,15 @@ import {
   resetPwdBodySchema,
 } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { AccountFields, type AccountMode, type AccountValue, accountBody, CodeField, Field } from '../components/forms';
+import {
+  AccountFields,
+  type AccountMode,
+  type AccountValue,
+  accountBody,
+  CodeField,
+  Field,
+  ModeTabs,
+} from '../components/forms';
 import { toast } from '../components/toast';
 import { type Errors, useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
@@ -34,26 +42,6 @@ function FormError({ message }: { message: string | null }) {
       {message}
     </p>
   ) : null;
-}
-
-function ModeTabs(props: { mode: AccountMode; onChange: (mode: AccountMode) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="segmented" role="tablist">
-      {(['mobile', 'email'] as const).map((mode) => (
-        <button
-          key={mode}
-          type="button"
-          role="tab"
-          aria-selected={props.mode === mode}
-          className={props.mode === mode ? 'active' : ''}
-          onClick={() => props.onChange(mode)}
-        >
-          {mode === 'mobile' ? t('auth.login.byMobile') : t('auth.login.byEmail')}
-        </button>
-      ))}
-    </div>
-  );
 }
 
 const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
