@@ -175,6 +175,15 @@ export function CodeField(props: {
   );
 }
 
+/** A form's own error (not one field's), announced. */
+export function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** What to tell the user about a failed call: the server's own reason when it gave one. */
 export function errorText(err: unknown): string {
   if (err && typeof err === 'object') {

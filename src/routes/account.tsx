@@ -13,6 +13,7 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { ExportData } from '../components/account/ExportData';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { Sessions } from '../components/account/Sessions';
+import { useBusyAction } from '../components/account/use-busy-action';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -20,8 +21,8 @@ import {
   type AccountMode,
   type AccountValue,
   accountBody,
-  errorText,
   Field,
+  FormError,
   ModeTabs,
 } from '../components/forms';
 import { ChevronIcon } from '../components/icons';
@@ -29,7 +30,6 @@ import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
 import { displayName } from '../lib/display-name';
-import { isCancelled } from '../lib/request';
 import { useProfile } from '../session/hooks';
 import { signIn } from '../session/session';
 import '../components/account/account.css';
@@ -95,11 +95,10 @@ function LinkedAccounts() {
     async () => (await api.get('/api/user/my_associate', { schema: associatesResponseSchema, silent: true })).data,
   );
   const [unlinking, setUnlinking] = useState<Associate | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
-  const switchTo = async (account: Associate) => {
-    setBusy(true);
-    try {
+  const switchTo = (account: Associate) =>
+    run(async () => {
       const res = await api.get(`/api/user/associate_login/${account.user_id}`, {
         schema: associateLoginResponseSchema,
         silent: true,
@@ -107,27 +106,18 @@ function LinkedAccounts() {
       await signIn(res.data);
       // The other account's own database: the app starts again on it.
       location.assign('/userHome');
-    } catch (err) {
-      if (!isCancelled(err)) toast(errorText(err), 'error');
-      setBusy(false);
-    }
-  };
+    });
 
-  const unlink = async (account: Associate) => {
+  const unlink = (account: Associate) => {
     setUnlinking(null);
-    setBusy(true);
-    try {
+    return run(async () => {
       const res = await api.get(`/api/user/dis_associate/${account.user_id}`, {
         schema: associatesResponseSchema,
         silent: true,
       });
       setData(res.data);
       toast(res.msg, 'success');
-    } catch (err) {
-      if (!isCancelled(err)) toast(errorText(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -229,11 +219,7 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
         error={form.errors.password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {form.formError ? (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      ) : null}
+      <FormError message={form.formError} />
       <button type="submit" className="btn btn-secondary btn-block" disabled={form.busy || props.disabled}>
         {t('auth.accounts.link')}
       </button>

@@ -17,6 +17,7 @@ import {
   accountBody,
   CodeField,
   Field,
+  FormError,
   ModeTabs,
 } from '../components/forms';
 import { toast } from '../components/toast';
@@ -34,14 +35,6 @@ function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactN
       {props.footer ? <div className="auth-footer">{props.footer}</div> : null}
     </main>
   );
-}
-
-function FormError({ message }: { message: string | null }) {
-  return message ? (
-    <p className="form-error" role="alert">
-      {message}
-    </p>
-  ) : null;
 }
 
 const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };

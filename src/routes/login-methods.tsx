@@ -10,6 +10,7 @@ import {
 } from '../api';
 import { useOnline } from '../app/RootLayout';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
+import { useBusyAction } from '../components/account/use-busy-action';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -18,12 +19,11 @@ import {
   type AccountValue,
   accountBody,
   CodeField,
-  errorText,
+  FormError,
 } from '../components/forms';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
-import { isCancelled } from '../lib/request';
 import '../components/account/account.css';
 
 /**
@@ -43,23 +43,18 @@ export function LoginMethodsPage() {
     signedIn,
   );
   const [removing, setRemoving] = useState<LoginMethod | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
-  const remove = async (method: LoginMethod) => {
+  const remove = (method: LoginMethod) => {
     setRemoving(null);
-    setBusy(true);
-    try {
+    return run(async () => {
       const res = await api.get(`/api/user/third/unbind/${method.id}`, {
         schema: loginMethodsResponseSchema,
         silent: true,
       });
       setData(res.data);
       toast(res.msg || t('auth.methods.removed'), 'success');
-    } catch (err) {
-      if (!isCancelled(err)) toast(errorText(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (!signedIn) return <main className="page" aria-busy="true" />;
@@ -190,11 +185,7 @@ function AddMethodForm({ mode }: { mode: AccountMode }) {
           error={form.errors.code}
           onAccountError={form.setErrors}
         />
-        {form.formError ? (
-          <p className="form-error" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
+        <FormError message={form.formError} />
         <button type="submit" className="btn btn-primary btn-block" disabled={form.busy || !online}>
           {t('auth.methods.bind')}
         </button>

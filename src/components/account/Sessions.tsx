@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SessionInfo, sessionsResponseSchema, signOutOthersResponseSchema } from '../../api';
 import { api } from '../../lib/api';
-import { isCancelled } from '../../lib/request';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { errorText } from '../forms';
 import { toast } from '../toast';
 import { OnlineNotices, useOnlineResource } from './online-resource';
+import { useBusyAction } from './use-busy-action';
 
 /** The devices signed in to my account (src/api/sessions.ts), and "sign out everywhere else". */
 export function Sessions() {
@@ -15,7 +14,7 @@ export function Sessions() {
     async () => (await api.get('/api/user/sessions', { schema: sessionsResponseSchema, silent: true })).data,
   );
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -27,25 +26,17 @@ export function Sessions() {
         ? t('auth.accounts.viaThird')
         : t('auth.accounts.viaPassword');
 
-  const signOutOthers = async () => {
+  const signOutOthers = () => {
     setAsking(false);
-    setBusy(true);
-    try {
+    return run(async () => {
       const res = await api.post(
         '/api/user/sessions/sign_out_others',
         {},
-        {
-          schema: signOutOthersResponseSchema,
-          silent: true,
-        },
+        { schema: signOutOthersResponseSchema, silent: true },
       );
       toast(res.msg, 'success');
       if (load.state === 'ready') setData({ sessions: load.data.sessions.filter((s) => s.current) });
-    } catch (err) {
-      if (!isCancelled(err)) toast(errorText(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
