@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { forgetPendingDatabase } from './db/forget-db';
 import { initI18n } from './i18n';
 import { api } from './lib/api';
 import { readAutoAddFriends } from './lib/auto-add-friends';
@@ -21,6 +22,7 @@ const SELF_LOADING = ['/userHome', '/card/info', '/card/create'];
 
 async function boot() {
   // A member's chrome and local database load alongside the language, not after it.
+  if (!getToken()) forgetPendingDatabase();
   if (getToken()) {
     void import('./app/MemberChrome');
     // The one database of earlier versions moves into this account's own, before either opens.

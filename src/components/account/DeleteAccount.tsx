@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountBodySchema, okResponseSchema } from '../../api';
 import { useOnline } from '../../app/RootLayout';
+import { forgetDatabaseAtNextStart } from '../../db/forget-db';
 import { api } from '../../lib/api';
 import { fieldErrors } from '../../lib/form-errors';
 import { isCancelled } from '../../lib/request';
@@ -13,7 +14,8 @@ import { toast } from '../toast';
 
 /**
  * Deleting my account (POST /api/user/delete): my password again, then a confirm. This device's
- * copy of the account goes too (its local database), and the app starts over signed out.
+ * copy of the account goes too (its local database, at the next start), and the app starts over
+ * signed out.
  */
 export function DeleteAccount() {
   const { t } = useTranslation();
@@ -48,7 +50,7 @@ export function DeleteAccount() {
       const res = await api.post('/api/user/delete', body, { schema: okResponseSchema, silent: true });
       await signOut();
       const { db } = await import('../../db');
-      await db.delete().catch(() => undefined);
+      forgetDatabaseAtNextStart(db.name);
       toast(res.msg, 'success');
       location.assign('/');
     } catch (err) {
