@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -29,6 +30,7 @@ import { ocrWorkersFromEnv, recognizeRoutes } from './routes/recognize';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
+import { ThirdPartyClients, type ThirdPartyConfig } from './security/third-party-clients';
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
 import type { Services } from './services/context';
 import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
@@ -58,6 +60,8 @@ export type AppOptions = {
   ocrWorkers?: number;
   /** Exchange room lifetime and size cap; DEFAULT_EXCHANGE_CONFIG otherwise. */
   exchange?: Partial<ExchangeConfig>;
+  /** Google and Facebook sign-in (GOOGLE_*, FACEBOOK_*); none by default. */
+  thirdParty?: ThirdPartyConfig;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -131,12 +135,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     push: options.push ?? push.publisher,
     pushAccess: push.access,
     exchange: { ...DEFAULT_EXCHANGE_CONFIG, ...options.exchange },
+    thirdParty: new ThirdPartyClients(options.thirdParty ?? {}),
   };
 
   app.decorate('services', services);
   app.decorate('pushBroker', push.broker);
   await app.register(envelopePlugin);
   await app.register(multipart, { throwFileSizeLimit: true });
+  await app.register(cookie);
   app.decorateRequest('caller', null);
 
   await app.register(authRoutes(services));

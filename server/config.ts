@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PushConfig } from './push/setup';
+import type { ThirdPartyConfig } from './security/third-party-clients';
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
 const envSchema = z.object({
@@ -40,6 +41,16 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(120),
   EXCHANGE_ROOM_MAX: z.coerce.number().int().min(2).max(100_000).default(2000),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.string().url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_PROFILE_URL: z.string().url().default('https://graph.facebook.com/v21.0/me?fields=id,name,email'),
+  FACEBOOK_SCOPE: z.string().default('public_profile email'),
+  OAUTH_CLIENTS: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -61,6 +72,32 @@ export function pushConfig(config: Config): PushConfig {
       wsUrl: config.MQTT_WS_URL ?? null,
     },
   };
+}
+
+/** Google (OpenID Connect) and Facebook (OAuth 2 and a profile URL), each when its client is set. */
+export function thirdPartyConfig(config: Config): ThirdPartyConfig {
+  const result: ThirdPartyConfig = {};
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    result.google = {
+      protocol: 'oidc',
+      issuer: config.GOOGLE_ISSUER,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      scope: 'openid email profile',
+    };
+  }
+  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
+    result.facebook = {
+      protocol: 'oauth2',
+      authorizationUrl: config.FACEBOOK_AUTHORIZATION_URL,
+      tokenUrl: config.FACEBOOK_TOKEN_URL,
+      profileUrl: config.FACEBOOK_PROFILE_URL,
+      clientId: config.FACEBOOK_CLIENT_ID,
+      clientSecret: config.FACEBOOK_CLIENT_SECRET,
+      scope: config.FACEBOOK_SCOPE,
+    };
+  }
+  return result;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

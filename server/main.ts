@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { pushConfig, readConfig } from './config';
+import { pushConfig, readConfig, thirdPartyConfig } from './config';
 import { openDb } from './db/db';
 import { prepareDatabase } from './db/prepare';
 import { LogSender } from './mail/sender';
@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL ?? null,
     pushTransport: pushConfig(config),
+    thirdParty: thirdPartyConfig(config),
     exchange: { roomMinutes: config.EXCHANGE_ROOM_MINUTES, maxMembers: config.EXCHANGE_ROOM_MAX },
   });
   if (config.SMTP_URL) {

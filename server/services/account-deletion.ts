@@ -85,6 +85,7 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
       // A code's target is written as the identity's key is (email, or area:number).
       `delete from verify_codes where target in (select identifier from login_identities where user_id = $1)`,
       `delete from login_identities where user_id = $1`,
+      `delete from oauth_logins where user_id = $1`,
       `delete from account_associations where user_id = $1 or associated_user_id = $1`,
       `delete from notifications where user_id = $1`,
       `delete from sync_mutations where user_id = $1`,

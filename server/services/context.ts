@@ -5,6 +5,7 @@ import type { Db } from '../db/db';
 import type { CodeSender } from '../mail/sender';
 import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
+import type { ThirdPartyClients } from '../security/third-party-clients';
 import type { SharedCardCache } from './card-cache';
 import type { ExchangeConfig } from './exchange';
 
@@ -26,6 +27,8 @@ export type Services = {
   pushAccess: PushAccess;
   /** Group exchange rooms: lifetime and size cap. */
   exchange: ExchangeConfig;
+  /** Google and Facebook sign-in, as configured (none by default). */
+  thirdParty: ThirdPartyClients;
 };
 
 /**

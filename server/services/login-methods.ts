@@ -30,15 +30,11 @@ function identities(q: Queryable, userId: number, lock = false): Promise<Identit
   );
 }
 
-export async function listLoginMethods(
-  s: Services,
-  caller: Caller,
-  providers: LoginMethods['providers'] = [],
-): Promise<LoginMethods> {
+export async function listLoginMethods(s: Services, caller: Caller): Promise<LoginMethods> {
   const user = await findUserById(s.db, caller.userId);
   if (!user) throw new ApiError(401, 'loginRequired');
   const rows = await identities(s.db, caller.userId);
-  return { methods: rows.map(methodOf), providers, password: user.password_hash !== null };
+  return { methods: rows.map(methodOf), providers: s.thirdParty.providers(), password: user.password_hash !== null };
 }
 
 /** Binds an email or mobile number with the `bind` code sent to it. */

@@ -14,4 +14,5 @@ export * from './meta';
 export * from './push';
 export * from './sessions';
 export * from './sync';
+export * from './third-party';
 export * from './user';

@@ -8,6 +8,7 @@ import { openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
 import type { PushConfig } from '../../server/push/setup';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
+import type { ThirdPartyConfig } from '../../server/security/third-party-clients';
 
 /**
  * Builds the real server for a test file: PGlite in memory by default, or, when DATABASE_URL
@@ -34,6 +35,9 @@ export type TestAppOptions = {
   staticDir?: string;
   /** Push transport (embedded broker by default). */
   pushTransport?: PushConfig;
+  /** Google and Facebook sign-in (see upstream-idp.ts); none by default. */
+  thirdParty?: ThirdPartyConfig;
+  publicUrl?: string;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,6 +55,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sender,
     rateLimits: options.rateLimits,
     pushTransport: options.pushTransport,
+    thirdParty: options.thirdParty,
+    publicUrl: options.publicUrl,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
   await app.ready();

@@ -35,6 +35,8 @@ import {
   setProfileBodySchema,
   sortCloudGroupsBodySchema,
   sortGroupsBodySchema,
+  thirdPartyCallbackBodySchema,
+  thirdPartyStartBodySchema,
 } from '../../src/api';
 import { LANG_HEADER } from '../../src/i18n/langs';
 import { createTestApp, dbSnapshot, registerUser, type TestApp } from './helper';
@@ -77,6 +79,8 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/user/associate': associateBodySchema,
   '/api/user/sessions/sign_out_others': emptyBodySchema,
   '/api/user/delete': deleteAccountBodySchema,
+  '/api/auth/start': thirdPartyStartBodySchema,
+  '/api/auth': thirdPartyCallbackBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -248,6 +252,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/user/my_associate',
       '/api/user/sessions',
       '/api/user/export',
+      '/api/auth/providers',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
