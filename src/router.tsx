@@ -64,6 +64,7 @@ const routeTree = rootRoute.addChildren([
   page('/resetPasswordFromMobile', auth, 'ResetPasswordMobilePage'),
   page('/resetPwd', auth, 'ChangePasswordPage'),
   page('/logout', auth, 'LogoutPage'),
+  page('/auth/$provider/callback', () => import('./routes/third-party-callback'), 'ThirdPartyCallbackPage'),
   page('/userHome', () => import('./routes/user-home'), 'UserHomePage'),
   page('/myProfile', profile, 'MyProfilePage'),
   page('/editMyProfile', profile, 'EditProfilePage'),

@@ -9,6 +9,7 @@ import {
   registerBodySchema,
   resetPwdBodySchema,
 } from '../api';
+import { ThirdPartyButtons } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
   AccountFields,
@@ -24,8 +25,8 @@ import { toast } from '../components/toast';
 import { type Errors, useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
 import { usePendingCount, useProfile, useSession } from '../session/hooks';
-import { takeReturnPath } from '../session/return-path';
-import { signIn, signOut } from '../session/session';
+import { signOut } from '../session/session';
+import { useAfterSignIn } from '../session/use-after-sign-in';
 
 function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -38,21 +39,6 @@ function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactN
 }
 
 const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
-
-function useAfterSignIn() {
-  const navigate = useNavigate();
-  return async (res: z.output<typeof loginResponseSchema>) => {
-    const { reload } = await signIn(res.data);
-    const to = takeReturnPath() ?? '/userHome';
-    if (reload) {
-      // Another account's database is open in this page: start again on the right one.
-      location.assign(to);
-      return;
-    }
-    toast(res.msg, 'success');
-    await navigate({ to });
-  };
-}
 
 function LoginForm({ withCode }: { withCode: boolean }) {
   const { t } = useTranslation();
@@ -68,7 +54,7 @@ function LoginForm({ withCode }: { withCode: boolean }) {
     e.preventDefault();
     void form.submit(loginBodySchema, body, async (valid) => {
       const res = await api.post('/api/login', valid, { schema: loginResponseSchema, silent: true });
-      await afterSignIn(res);
+      await afterSignIn(res.data, res.msg);
     });
   };
 
@@ -113,6 +99,7 @@ function LoginForm({ withCode }: { withCode: boolean }) {
           {t('auth.login.submit')}
         </button>
       </form>
+      <ThirdPartyButtons />
     </AuthScreen>
   );
 }
@@ -168,6 +155,8 @@ function CodePasswordForm<S extends z.ZodMiniType>(props: {
   scene: 'register' | 'reset';
   title: string;
   footer?: ReactNode;
+  /** Sign-up screens also offer Google and Facebook. */
+  thirdParty?: boolean;
   passwordLabel?: string;
   submitLabel: string;
   schema: S;
@@ -214,6 +203,7 @@ function CodePasswordForm<S extends z.ZodMiniType>(props: {
           {props.submitLabel}
         </button>
       </form>
+      {props.thirdParty ? <ThirdPartyButtons /> : null}
     </AuthScreen>
   );
 }
@@ -225,12 +215,13 @@ function RegisterForm({ mode }: { mode: AccountMode }) {
     <CodePasswordForm
       mode={mode}
       scene="register"
+      thirdParty
       title={mode === 'email' ? t('auth.register.titleEmail') : t('auth.register.title')}
       submitLabel={t('auth.register.submit')}
       schema={registerBodySchema}
       send={async (valid) => {
         const res = await api.post('/api/register', valid, { schema: loginResponseSchema, silent: true });
-        await afterSignIn(res);
+        await afterSignIn(res.data, res.msg);
       }}
       footer={
         <>

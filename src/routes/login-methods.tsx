@@ -7,11 +7,13 @@ import {
   type LoginMethodKind,
   type LoginMethods,
   loginMethodsResponseSchema,
+  type ThirdPartyProvider,
 } from '../api';
 import { useOnline } from '../app/RootLayout';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
+import { PROVIDER_NAMES, startThirdParty } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
   AccountFields,
@@ -69,7 +71,12 @@ export function LoginMethodsPage() {
         onRetry={() => void refresh()}
       />
       {load.state === 'ready' ? (
-        <MethodList data={load.data} disabled={busy || !online} onRemove={setRemoving} />
+        <MethodList
+          data={load.data}
+          disabled={busy || !online}
+          onRemove={setRemoving}
+          onBind={(provider) => void run(async () => void (await startThirdParty(provider, 'bind')))}
+        />
       ) : null}
       {removing ? (
         <ConfirmDialog
@@ -85,7 +92,12 @@ export function LoginMethodsPage() {
   );
 }
 
-function MethodList(props: { data: LoginMethods; disabled: boolean; onRemove: (method: LoginMethod) => void }) {
+function MethodList(props: {
+  data: LoginMethods;
+  disabled: boolean;
+  onRemove: (method: LoginMethod) => void;
+  onBind: (provider: ThirdPartyProvider) => void;
+}) {
   const { t } = useTranslation();
   const { methods, providers, password } = props.data;
   const onlyOne = methods.length <= 1;
@@ -117,6 +129,16 @@ function MethodList(props: { data: LoginMethods; disabled: boolean; onRemove: (m
                   </button>
                 </div>
               ))}
+              {(kind === 'google' || kind === 'facebook') && bound.length === 0 && providers.includes(kind) ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-inline account-add"
+                  disabled={props.disabled}
+                  onClick={() => props.onBind(kind)}
+                >
+                  + {t('auth.third.add', { provider: PROVIDER_NAMES[kind] })}
+                </button>
+              ) : null}
               {kind === 'email' || kind === 'mobile' ? (
                 <Link
                   to={kind === 'email' ? '/loginMethod/addEmail' : '/loginMethod/addMobile'}

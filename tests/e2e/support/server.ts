@@ -7,6 +7,7 @@ import type { App } from '../../../server/app';
 import type { LogSender } from '../../../server/mail/sender';
 import type { PushConfig } from '../../../server/push/setup';
 import type { RateLimitConfig } from '../../../server/security/rate-limits';
+import type { ThirdPartyConfig } from '../../../server/security/third-party-clients';
 import { createTestApp, dropSchema, type TestApp } from '../../server/helper';
 
 /**
@@ -35,6 +36,8 @@ const DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
 
 export type StartServerOptions = {
   rateLimits?: RateLimitConfig;
+  /** Google and Facebook sign-in (tests/server/upstream-idp.ts); none by default. */
+  thirdParty?: ThirdPartyConfig;
   /** Push transport (default: the embedded broker); see pushTransportFromEnv. */
   pushTransport?: PushConfig;
 };
@@ -77,6 +80,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
       schema,
       keepData: true,
       rateLimits: options.rateLimits,
+      thirdParty: options.thirdParty,
       pushTransport: options.pushTransport,
     });
     await started.app.listen({ host: '127.0.0.1', port });

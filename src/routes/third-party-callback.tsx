@@ -1,0 +1,81 @@
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ThirdPartyResult, thirdPartyProviderSchema, thirdPartyResultResponseSchema } from '../api';
+import { PROVIDER_NAMES } from '../components/auth/ThirdPartyButtons';
+import { toast } from '../components/toast';
+import { api } from '../lib/api';
+import { getToken } from '../session/session';
+import { useAfterSignIn } from '../session/use-after-sign-in';
+
+/**
+ * /auth/{provider}/callback: where Google or Facebook sends the browser back. The query goes to
+ * POST /api/auth once (a callback is redeemed once, so the page never sends it twice, React's
+ * double effects included), then on to the app signed in, or back to the login methods.
+ */
+const redeemed = new Map<string, Promise<{ data: ThirdPartyResult; msg: string }>>();
+
+function redeem(provider: string, query: string) {
+  const key = `${provider}?${query}`;
+  let found = redeemed.get(key);
+  if (!found) {
+    found = api.post('/api/auth', { provider, query }, { schema: thirdPartyResultResponseSchema, silent: true });
+    redeemed.set(key, found);
+  }
+  return found;
+}
+
+export function ThirdPartyCallbackPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
+  const { provider } = useParams({ strict: false }) as { provider?: string };
+  const known = thirdPartyProviderSchema.safeParse(provider);
+  const [error, setError] = useState<string | null>(null);
+  const signedIn = getToken() !== null;
+
+  // Once per page: the callback cannot be redeemed twice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on what the page was opened with
+  useEffect(() => {
+    if (!known.success) return;
+    const query = location.search.slice(1);
+    let live = true;
+    redeem(known.data, query)
+      .then(async (res) => {
+        if (!live) return;
+        if (res.data.intent === 'login') {
+          await afterSignIn(res.data.session, res.msg);
+          return;
+        }
+        toast(t('auth.third.added', { provider: PROVIDER_NAMES[known.data] }), 'success');
+        await navigate({ to: '/loginMethod', replace: true });
+      })
+      .catch((err: unknown) => {
+        if (live) setError(err instanceof Error ? err.message : String(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!known.success || error !== null) {
+    return (
+      <main className="auth-screen" aria-live="polite">
+        <h1>{t('auth.third.failedTitle')}</h1>
+        <p role="alert" className="form-error">
+          {error ?? t('app.notFound.body')}
+        </p>
+        <Link to={signedIn ? '/loginMethod' : '/login'} className="btn btn-primary btn-block">
+          {signedIn ? t('auth.third.backToMethods') : t('auth.third.back')}
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main className="auth-screen" aria-busy="true">
+      <p className="lead" role="status">
+        {t('auth.third.working')}
+      </p>
+    </main>
+  );
+}
