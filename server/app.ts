@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
@@ -12,6 +13,7 @@ import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelop
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
+import { AuthorizationServer, type OAuthClientConfig } from './oauth/authorization-server';
 import { ocrAssetRoutes } from './ocr/assets';
 import type { EmbeddedBroker } from './push/embedded';
 import type { PushPublisher } from './push/publisher';
@@ -24,6 +26,7 @@ import { friendRoutes } from './routes/friends';
 import { groupRoutes } from './routes/groups';
 import { metaRoutes } from './routes/meta';
 import { notifyRoutes } from './routes/notify';
+import { oauthRoutes } from './routes/oauth';
 import { ocrRoutes } from './routes/ocr';
 import { pushRoutes } from './routes/push';
 import { ocrWorkersFromEnv, recognizeRoutes } from './routes/recognize';
@@ -62,6 +65,8 @@ export type AppOptions = {
   exchange?: Partial<ExchangeConfig>;
   /** Google and Facebook sign-in (GOOGLE_*, FACEBOOK_*); none by default. */
   thirdParty?: ThirdPartyConfig;
+  /** Apps that may ask users to read their card (OAUTH_CLIENTS); none by default. */
+  oauthClients?: OAuthClientConfig[];
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -125,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     await push.close();
   });
+  const oauth = new AuthorizationServer(options.db, options.oauthClients ?? [], options.trustProxy ?? false);
+  await oauth.init();
   const services: Services = {
     db: options.db,
     sender: options.sender ?? new LogSender(app.log),
@@ -136,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pushAccess: push.access,
     exchange: { ...DEFAULT_EXCHANGE_CONFIG, ...options.exchange },
     thirdParty: new ThirdPartyClients(options.thirdParty ?? {}),
+    oauth,
   };
 
   app.decorate('services', services);
@@ -145,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(cookie);
   app.decorateRequest('caller', null);
 
+  await app.register(fastifyPlugin(oauthRoutes(services)));
   await app.register(authRoutes(services));
   await app.register(userRoutes(services));
   await app.register(syncRoutes(services));

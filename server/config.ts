@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OAuthClientConfig } from './oauth/authorization-server';
 import type { PushConfig } from './push/setup';
 import type { ThirdPartyConfig } from './security/third-party-clients';
 
@@ -98,6 +99,35 @@ export function thirdPartyConfig(config: Config): ThirdPartyConfig {
     };
   }
   return result;
+}
+
+const oauthClientsSchema = z.array(
+  z
+    .object({
+      client_id: z.string().min(1).max(200),
+      client_secret: z.string().min(16).optional(),
+      client_name: z.string().min(1).max(100),
+      redirect_uris: z.array(z.string().url()).min(1),
+      application_type: z.enum(['web', 'native']).optional(),
+    })
+    .strict(),
+);
+
+/** OAUTH_CLIENTS: the apps that may ask users to read their card, as a JSON array (README). */
+export function oauthClients(config: Config): OAuthClientConfig[] {
+  if (!config.OAUTH_CLIENTS) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(config.OAUTH_CLIENTS);
+  } catch {
+    throw new Error('Bad environment variable OAUTH_CLIENTS: not JSON');
+  }
+  const parsed = oauthClientsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Bad environment variable OAUTH_CLIENTS: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

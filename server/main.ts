@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { pushConfig, readConfig, thirdPartyConfig } from './config';
+import { oauthClients, pushConfig, readConfig, thirdPartyConfig } from './config';
 import { openDb } from './db/db';
 import { prepareDatabase } from './db/prepare';
 import { LogSender } from './mail/sender';
@@ -27,6 +27,7 @@ export async function main(): Promise<void> {
     publicUrl: config.PUBLIC_URL ?? null,
     pushTransport: pushConfig(config),
     thirdParty: thirdPartyConfig(config),
+    oauthClients: oauthClients(config),
     exchange: { roomMinutes: config.EXCHANGE_ROOM_MINUTES, maxMembers: config.EXCHANGE_ROOM_MAX },
   });
   if (config.SMTP_URL) {

@@ -100,7 +100,7 @@ const routeTree = rootRoute.addChildren([
   page('/cloud/create', () => import('./routes/cloud-create'), 'CloudCreatePage', ['cardscan', 'cloud']),
   page('/cloud/search', () => import('./routes/cloud-search'), 'CloudSearchPage', CLOUD),
   page('/cloud/category/list', () => import('./routes/cloud-category'), 'CloudCategoryPage', CLOUD),
-  later('/oauth/confirm/$appType/$appKey', 'oauth'),
+  page('/oauth/confirm/$appType/$appKey', () => import('./routes/oauth-confirm'), 'OAuthConfirmPage'),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false });

@@ -50,7 +50,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     // Matched against pathname + search.
-    denylist: [/^\/api\//, /^\/blobs\//, /^[^?]*\.[a-z0-9]+(\?|$)/i],
+    denylist: [/^\/api\//, /^\/blobs\//, /^\/oauth\/(?!confirm\/)/, /^[^?]*\.[a-z0-9]+(\?|$)/i],
   }),
 );
 

@@ -86,6 +86,8 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
       `delete from verify_codes where target in (select identifier from login_identities where user_id = $1)`,
       `delete from login_identities where user_id = $1`,
       `delete from oauth_logins where user_id = $1`,
+      `delete from oauth_store where grant_id in (select id from oauth_store where model = 'Grant' and account_id = $1::text)`,
+      `delete from oauth_store where account_id = $1::text`,
       `delete from account_associations where user_id = $1 or associated_user_id = $1`,
       `delete from notifications where user_id = $1`,
       `delete from sync_mutations where user_id = $1`,

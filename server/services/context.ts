@@ -3,6 +3,7 @@ import type { Hlc } from '../../src/lib/hlc';
 import type { BlobStore } from '../blobs/store';
 import type { Db } from '../db/db';
 import type { CodeSender } from '../mail/sender';
+import type { AuthorizationServer } from '../oauth/authorization-server';
 import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
 import type { ThirdPartyClients } from '../security/third-party-clients';
@@ -29,6 +30,8 @@ export type Services = {
   exchange: ExchangeConfig;
   /** Google and Facebook sign-in, as configured (none by default). */
   thirdParty: ThirdPartyClients;
+  /** Cardbook as an OAuth 2 authorisation server for apps reading a user's card. */
+  oauth: AuthorizationServer;
 };
 
 /**

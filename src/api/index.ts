@@ -11,6 +11,7 @@ export * from './fields';
 export * from './friends';
 export * from './login-methods';
 export * from './meta';
+export * from './oauth';
 export * from './push';
 export * from './sessions';
 export * from './sync';

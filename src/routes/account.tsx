@@ -9,6 +9,7 @@ import {
   associatesResponseSchema,
 } from '../api';
 import { Avatar } from '../components/Avatar';
+import { AuthorizedApps } from '../components/account/AuthorizedApps';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { ExportData } from '../components/account/ExportData';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
@@ -79,6 +80,7 @@ export function AccountManagementPage() {
         </li>
       </ul>
       <LinkedAccounts />
+      <AuthorizedApps />
       <Sessions />
       <ExportData />
       <DeleteAccount />

@@ -10,8 +10,9 @@ export function useAfterSignIn() {
   return async (payload: LoginPayload, message: string) => {
     const { reload } = await signIn(payload);
     const to = takeReturnPath() ?? '/userHome';
-    if (reload) {
-      // Another account's database is open in this page: start again on the right one.
+    if (reload || to.includes('?')) {
+      // Another account's database is open in this page: start again on the right one. (A path
+      // with a query, the consent screen's, is opened as it was given too.)
       location.assign(to);
       return;
     }

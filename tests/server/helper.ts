@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../../server/app';
 import { openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
+import type { OAuthClientConfig } from '../../server/oauth/authorization-server';
 import type { PushConfig } from '../../server/push/setup';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../server/security/third-party-clients';
@@ -38,6 +39,8 @@ export type TestAppOptions = {
   /** Google and Facebook sign-in (see upstream-idp.ts); none by default. */
   thirdParty?: ThirdPartyConfig;
   publicUrl?: string;
+  /** Apps registered with the authorisation server; none by default. */
+  oauthClients?: OAuthClientConfig[];
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pushTransport: options.pushTransport,
     thirdParty: options.thirdParty,
     publicUrl: options.publicUrl,
+    oauthClients: options.oauthClients,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
   await app.ready();

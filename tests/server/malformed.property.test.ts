@@ -29,6 +29,7 @@ import {
   registerBodySchema,
   remarkBodySchema,
   resetPwdBodySchema,
+  revokeAppBodySchema,
   roomCodeBodySchema,
   saveCompanyBodySchema,
   sendVerifyCodeBodySchema,
@@ -81,6 +82,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/user/delete': deleteAccountBodySchema,
   '/api/auth/start': thirdPartyStartBodySchema,
   '/api/auth': thirdPartyCallbackBodySchema,
+  '/api/user/authorized_apps/revoke': revokeAppBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -253,6 +255,8 @@ describe('every route refuses bad input cleanly', () => {
       '/api/user/sessions',
       '/api/user/export',
       '/api/auth/providers',
+      '/api/user/authorized_apps',
+      '/api/oauth/card',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);

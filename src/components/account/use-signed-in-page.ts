@@ -9,7 +9,7 @@ export function useSignedInPage(): boolean {
   const navigate = useNavigate();
   useEffect(() => {
     if (session !== null) return;
-    rememberReturnPath(location.pathname);
+    rememberReturnPath(location.pathname + location.search);
     void navigate({ to: '/login' });
   }, [session, navigate]);
   return Boolean(session);

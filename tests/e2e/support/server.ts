@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../../../server/app';
 import type { LogSender } from '../../../server/mail/sender';
+import type { OAuthClientConfig } from '../../../server/oauth/authorization-server';
 import type { PushConfig } from '../../../server/push/setup';
 import type { RateLimitConfig } from '../../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../../server/security/third-party-clients';
@@ -38,6 +39,8 @@ export type StartServerOptions = {
   rateLimits?: RateLimitConfig;
   /** Google and Facebook sign-in (tests/server/upstream-idp.ts); none by default. */
   thirdParty?: ThirdPartyConfig;
+  /** Apps registered with the authorisation server. */
+  oauthClients?: OAuthClientConfig[];
   /** Push transport (default: the embedded broker); see pushTransportFromEnv. */
   pushTransport?: PushConfig;
 };
@@ -81,6 +84,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
       keepData: true,
       rateLimits: options.rateLimits,
       thirdParty: options.thirdParty,
+      oauthClients: options.oauthClients,
       pushTransport: options.pushTransport,
     });
     await started.app.listen({ host: '127.0.0.1', port });

@@ -1,0 +1,238 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider, { type ClientMetadata, type JWK } from 'oidc-provider';
+import { CARD_READ_SCOPE, type OAuthApp, type OAuthGrant } from '../../src/api';
+import type { Db } from '../db/db';
+import { storeAdapter, sweepStore } from './store';
+
+/**
+ * Cardbook as an OAuth 2 authorisation server (oidc-provider, mounted at /oauth): apps
+ * registered by configuration (OAUTH_CLIENTS) ask a user for one scope, `card:read`; the
+ * consent screen is the app's page /oauth/confirm/{app_type}/{app_key}?uid=…, where the signed-in
+ * user allows or denies; the access token it issues reads the card at GET /api/oauth/card.
+ * Grants are kept in the database (store.ts), listed per user and revocable.
+ */
+export type OAuthClientConfig = {
+  client_id: string;
+  client_secret?: string;
+  client_name: string;
+  redirect_uris: string[];
+  application_type?: 'web' | 'native';
+};
+
+export const OAUTH_MOUNT = '/oauth';
+/** The consent screen's path; the interaction cookie oidc-provider sets is scoped to it. */
+export const CONFIRM_PREFIX = `${OAUTH_MOUNT}/confirm/`;
+
+const TTL = {
+  AccessToken: 60 * 60,
+  AuthorizationCode: 60,
+  Grant: 365 * 24 * 60 * 60,
+  IdToken: 60 * 60,
+  Interaction: 10 * 60,
+  Session: 14 * 24 * 60 * 60,
+};
+
+async function secret(db: Db, name: string, make: () => string): Promise<string> {
+  const read = () => db.query<{ value: string }>('select value from server_secrets where name = $1', [name]);
+  const [kept] = await read();
+  if (kept) return kept.value;
+  // Two servers starting at once on one database: the first one's value wins, both use it.
+  await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict do nothing', [name, make()]);
+  const [row] = await read();
+  if (!row) throw new Error(`secret ${name} missing`);
+  return row.value;
+}
+
+export type InteractionView = {
+  uid: string;
+  app: OAuthApp;
+  scopes: string[];
+  /** The page's app_type/app_key must name this app: a link naming another is refused. */
+  appType: string;
+};
+
+export class AuthorizationServer {
+  private readonly providers = new Map<string, Provider>();
+  private readonly apps: Map<string, OAuthClientConfig>;
+  private keys: { jwk: JWK; cookies: string[] } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    clients: OAuthClientConfig[],
+    private readonly trustProxy: boolean,
+  ) {
+    this.apps = new Map(clients.map((c) => [c.client_id, c]));
+  }
+
+  /** The signing key and cookie keys, made once and kept in the database. */
+  async init(): Promise<void> {
+    const jwk = await secret(this.db, 'oauth.jwk', () => {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      return JSON.stringify({
+        ...privateKey.export({ format: 'jwk' }),
+        use: 'sig',
+        kid: randomBytes(8).toString('hex'),
+      });
+    });
+    const cookies = await secret(this.db, 'oauth.cookies', () => randomBytes(32).toString('base64url'));
+    this.keys = { jwk: JSON.parse(jwk) as JWK, cookies: [cookies] };
+    await sweepStore(this.db);
+  }
+
+  /** One provider per origin it is reached at (PUBLIC_URL, or each request's own). */
+  provider(origin: string): Provider {
+    let found = this.providers.get(origin);
+    if (found) return found;
+    if (!this.keys) throw new Error('AuthorizationServer.init() first');
+    const apps = this.apps;
+    const clients: ClientMetadata[] = [...apps.values()].map((app) => ({
+      client_id: app.client_id,
+      client_name: app.client_name,
+      redirect_uris: app.redirect_uris,
+      application_type: app.application_type ?? 'web',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      ...(app.client_secret
+        ? { client_secret: app.client_secret, token_endpoint_auth_method: 'client_secret_basic' as const }
+        : { token_endpoint_auth_method: 'none' as const }),
+    }));
+    found = new Provider(origin + OAUTH_MOUNT, {
+      adapter: storeAdapter(this.db),
+      clients,
+      jwks: { keys: [this.keys.jwk] },
+      cookies: { keys: this.keys.cookies },
+      scopes: [CARD_READ_SCOPE],
+      claims: { openid: ['sub'] },
+      features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
+      // Public apps (no secret) must use PKCE; confidential ones may.
+      pkce: { required: (_ctx, client) => client.tokenEndpointAuthMethod === 'none' },
+      ttl: TTL,
+      interactions: {
+        url: (_ctx, interaction) => {
+          const app = apps.get(String(interaction.params.client_id));
+          const type = app?.application_type ?? 'web';
+          return `${CONFIRM_PREFIX}${type}/${encodeURIComponent(String(interaction.params.client_id))}?uid=${interaction.uid}`;
+        },
+      },
+      findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+      renderError: async (ctx, out) => {
+        ctx.type = 'html';
+        const text = String(out.error_description ?? out.error).replace(/[<>&"']/g, '');
+        ctx.body = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Cardbook</title><p>${text}</p><p><a href="/">Cardbook</a></p>`;
+      },
+    });
+    found.proxy = this.trustProxy;
+    this.providers.set(origin, found);
+    return found;
+  }
+
+  /** Hands a request under /oauth (not the consent page) to the provider. */
+  handle(origin: string, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
+    const url = req.url ?? '/';
+    req.originalUrl = url;
+    req.url = url.slice(OAUTH_MOUNT.length) || '/';
+    void this.provider(origin).callback()(req, res);
+  }
+
+  /** The pending request of this browser's interaction cookie, with uid as its id. */
+  async interaction(
+    origin: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+  ): Promise<InteractionView | null> {
+    const provider = this.provider(origin);
+    const details = await provider.interactionDetails(req, res).catch(() => null);
+    if (!details || details.uid !== uid) return null;
+    const clientId = String(details.params.client_id);
+    const app = this.apps.get(clientId);
+    if (!app) return null;
+    const requested = String(details.params.scope ?? '').split(' ');
+    return {
+      uid,
+      app: { key: clientId, name: app.client_name },
+      appType: app.application_type ?? 'web',
+      scopes: requested.filter((s) => s === CARD_READ_SCOPE),
+    };
+  }
+
+  /** Allows (a grant of the requested card:read for this user) or denies; answers where to go on. */
+  async decide(
+    origin: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    userId: number,
+    allow: boolean,
+  ): Promise<string | null> {
+    const provider = this.provider(origin);
+    const details = await provider.interactionDetails(req, res).catch(() => null);
+    if (!details || details.uid !== uid) return null;
+    if (!allow) {
+      return provider.interactionResult(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user denied access' },
+        { mergeWithLastSubmission: false },
+      );
+    }
+    const accountId = String(userId);
+    const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+    const requested = String(details.params.scope ?? '').split(' ');
+    grant.addOIDCScope(requested.filter((s) => s === CARD_READ_SCOPE || s === 'openid').join(' '));
+    const grantId = await grant.save();
+    return provider.interactionResult(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  /** The account a bearer token may read the card of: live, with card:read, its grant not revoked. */
+  async cardReader(origin: string, token: string): Promise<number | null> {
+    const provider = this.provider(origin);
+    const found = await provider.AccessToken.find(token).catch(() => undefined);
+    if (!found || found.isExpired || !found.grantId || !found.accountId) return null;
+    if (
+      !String(found.scope ?? '')
+        .split(' ')
+        .includes(CARD_READ_SCOPE)
+    )
+      return null;
+    const grant = await provider.Grant.find(found.grantId).catch(() => undefined);
+    if (!grant || grant.accountId !== found.accountId) return null;
+    const userId = Number(found.accountId);
+    return Number.isSafeInteger(userId) ? userId : null;
+  }
+
+  async grants(userId: number): Promise<OAuthGrant[]> {
+    const rows = await this.db.query<{ id: string; client_id: string; scope: string; iat: number }>(
+      `select id, payload->>'clientId' as client_id, coalesce(payload->'openid'->>'scope', '') as scope,
+         (payload->>'iat')::bigint as iat
+       from oauth_store where model = 'Grant' and account_id = $1 and (expires_at is null or expires_at > now())
+       order by iat desc`,
+      [String(userId)],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      app: { key: row.client_id, name: this.apps.get(row.client_id)?.client_name ?? row.client_id },
+      scopes: row.scope.split(' ').filter((s) => s === CARD_READ_SCOPE),
+      created_at: Number(row.iat) * 1000,
+    }));
+  }
+
+  /** Revokes one of my grants and every code and token issued under it. */
+  async revoke(userId: number, grantId: string): Promise<boolean> {
+    return this.db.tx(async (q) => {
+      const gone = await q.query(
+        `delete from oauth_store where model = 'Grant' and id = $1 and account_id = $2 returning id`,
+        [grantId, String(userId)],
+      );
+      if (gone.length === 0) return false;
+      await q.query('delete from oauth_store where grant_id = $1', [grantId]);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  authorizedAppsResponseSchema,
+  confirmDecisionBodySchema,
+  confirmDecisionResponseSchema,
+  confirmParamsSchema,
+  confirmQuerySchema,
+  myCardResponseSchema,
+  oauthInteractionResponseSchema,
+  okResponseSchema,
+  plainQuerySchema,
+  revokeAppBodySchema,
+} from '../../src/api';
+import { callerOf, requestOrigin, requireCaller } from '../http/auth';
+import { ApiError } from '../http/errors';
+import { CONFIRM_PREFIX, OAUTH_MOUNT } from '../oauth/authorization-server';
+import { getMyCard } from '../services/cards';
+import type { Services } from '../services/context';
+
+/** Cardbook as an OAuth 2 authorisation server for apps reading my card (src/api/oauth.ts). */
+export function oauthRoutes(services: Services) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const signedIn = requireCaller(services);
+    const oauth = services.oauth;
+
+    // Everything under /oauth but the consent screen is the provider's (authorize, token,
+    // revocation, discovery, keys); it reads its own bodies, so it takes the request before Fastify does.
+    fastify.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if ((path === OAUTH_MOUNT || path.startsWith(`${OAUTH_MOUNT}/`)) && !path.startsWith(CONFIRM_PREFIX)) {
+        reply.hijack();
+        oauth.handle(requestOrigin(request, services.publicUrl), request.raw, reply.raw);
+      }
+    });
+
+    const interactionUrl = `${CONFIRM_PREFIX}:appType/:appKey/interaction`;
+
+    app.get(
+      interactionUrl,
+      {
+        schema: {
+          params: confirmParamsSchema,
+          querystring: confirmQuerySchema,
+          response: { 200: oauthInteractionResponseSchema },
+        },
+        onRequest: signedIn,
+      },
+      async (req, reply) => {
+        const origin = requestOrigin(req, services.publicUrl);
+        const view = await oauth.interaction(origin, req.raw, reply.raw, req.query.uid);
+        if (!view || view.app.key !== req.params.appKey || view.appType !== req.params.appType) {
+          throw new ApiError(404, 'oauthRequestGone');
+        }
+        return reply.ok({ uid: view.uid, app: view.app, scopes: view.scopes });
+      },
+    );
+
+    app.post(
+      interactionUrl,
+      {
+        schema: {
+          params: confirmParamsSchema,
+          body: confirmDecisionBodySchema,
+          response: { 200: confirmDecisionResponseSchema },
+        },
+        onRequest: signedIn,
+      },
+      async (req, reply) => {
+        const origin = requestOrigin(req, services.publicUrl);
+        const view = await oauth.interaction(origin, req.raw, reply.raw, req.body.uid);
+        if (!view || view.app.key !== req.params.appKey) throw new ApiError(404, 'oauthRequestGone');
+        const redirect = await oauth.decide(
+          origin,
+          req.raw,
+          reply.raw,
+          req.body.uid,
+          callerOf(req).userId,
+          req.body.allow,
+        );
+        if (!redirect) throw new ApiError(404, 'oauthRequestGone');
+        return reply.ok({ redirect }, req.body.allow ? 'appAllowed' : 'appDenied');
+      },
+    );
+
+    // The bearer token is checked before the query is (as `token` is for the app's own calls).
+    const cardReader = new WeakMap<object, number>();
+    app.get(
+      '/api/oauth/card',
+      {
+        schema: { querystring: plainQuerySchema, response: { 200: myCardResponseSchema } },
+        onRequest: async (req, reply) => {
+          const token = /^Bearer ([\w.~+/-]+=*)$/i.exec(req.headers.authorization ?? '')?.[1];
+          const userId = token ? await oauth.cardReader(requestOrigin(req, services.publicUrl), token) : null;
+          if (userId === null) {
+            reply.header('www-authenticate', `Bearer realm="cardbook", error="invalid_token", scope="card:read"`);
+            throw new ApiError(401, 'loginRequired');
+          }
+          cardReader.set(req, userId);
+        },
+      },
+      async (req, reply) => {
+        const userId = cardReader.get(req);
+        if (userId === undefined) throw new ApiError(401, 'loginRequired');
+        const origin = requestOrigin(req, services.publicUrl);
+        return reply.ok(await getMyCard(services, { userId, tokenId: 0, ip: req.ip, origin, locale: req.locale }));
+      },
+    );
+
+    app.get(
+      '/api/user/authorized_apps',
+      {
+        schema: { querystring: plainQuerySchema, response: { 200: authorizedAppsResponseSchema } },
+        onRequest: signedIn,
+      },
+      async (req, reply) => reply.ok({ apps: await oauth.grants(callerOf(req).userId) }),
+    );
+
+    app.post(
+      '/api/user/authorized_apps/revoke',
+      { schema: { body: revokeAppBodySchema, response: { 200: okResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => {
+        if (!(await oauth.revoke(callerOf(req).userId, req.body.id))) throw new ApiError(404, 'grantNotFound');
+        return reply.ok(null, 'grantRevoked');
+      },
+    );
+  };
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authorizedAppsResponseSchema, type OAuthGrant, okResponseSchema } from '../../api';
+import { api } from '../../lib/api';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { toast } from '../toast';
+import { OnlineNotices, useOnlineResource } from './online-resource';
+import { useBusyAction } from './use-busy-action';
+
+/** The apps I allowed to read my card (src/api/oauth.ts), each revocable. */
+export function AuthorizedApps() {
+  const { t } = useTranslation();
+  const { load, setData, refresh, online } = useOnlineResource(
+    async () =>
+      (await api.get('/api/user/authorized_apps', { schema: authorizedAppsResponseSchema, silent: true })).data,
+  );
+  const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
+  const { busy, run } = useBusyAction();
+  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium' });
+
+  const revoke = (grant: OAuthGrant) => {
+    setRevoking(null);
+    return run(async () => {
+      const res = await api.post(
+        '/api/user/authorized_apps/revoke',
+        { id: grant.id },
+        { schema: okResponseSchema, silent: true },
+      );
+      toast(res.msg, 'success');
+      if (load.state === 'ready') setData({ apps: load.data.apps.filter((g) => g.id !== grant.id) });
+    });
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="authorized-apps">
+      <h2 id="authorized-apps">{t('auth.apps.title')}</h2>
+      <p className="muted">{t('auth.apps.intro')}</p>
+      <OnlineNotices
+        load={load}
+        online={online}
+        offlineText={t('auth.accounts.offline')}
+        onRetry={() => void refresh()}
+      />
+      {load.state === 'ready' ? (
+        load.data.apps.length === 0 ? (
+          <p className="muted account-hint">{t('auth.apps.none')}</p>
+        ) : (
+          <ul className="account-list" data-testid="authorized-apps">
+            {load.data.apps.map((grant) => (
+              <li key={grant.id} className="account-row" data-testid="authorized-app">
+                <span className="account-label">
+                  {grant.app.name}
+                  <span className="muted"> · {t('auth.apps.since', { date: date.format(grant.created_at) })}</span>
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-inline"
+                  disabled={busy || !online}
+                  aria-label={t('auth.apps.revokeLabel', { app: grant.app.name })}
+                  onClick={() => setRevoking(grant)}
+                >
+                  {t('auth.apps.revoke')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {revoking ? (
+        <ConfirmDialog
+          title={t('auth.apps.revokeTitle', { app: revoking.app.name })}
+          body={t('auth.apps.revokeBody', { app: revoking.app.name })}
+          confirmLabel={t('auth.apps.revoke')}
+          cancelLabel={t('app.common.cancel')}
+          onConfirm={() => void revoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

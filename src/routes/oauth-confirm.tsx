@@ -1,0 +1,100 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDecisionResponseSchema, oauthInteractionResponseSchema } from '../api';
+import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
+import { useBusyAction } from '../components/account/use-busy-action';
+import { useSignedInPage } from '../components/account/use-signed-in-page';
+import { api } from '../lib/api';
+import { displayName } from '../lib/display-name';
+import { useProfile } from '../session/hooks';
+import '../components/account/account.css';
+
+/**
+ * /oauth/confirm/{app_type}/{app_key}?uid=…: an app registered with Cardbook asks to read my card
+ * (src/api/oauth.ts). The screen names the app and what it will get; Allow or Deny goes back to
+ * the authorisation server, which sends the browser back to the app. Signed out, the visitor
+ * signs in first and comes back here.
+ */
+export function OAuthConfirmPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedInPage();
+  const profile = useProfile();
+  const { appType = '', appKey = '' } = useParams({ strict: false }) as { appType?: string; appKey?: string };
+  const uid = new URLSearchParams(location.search).get('uid') ?? '';
+  const base = `/oauth/confirm/${encodeURIComponent(appType)}/${encodeURIComponent(appKey)}/interaction`;
+  const { load, refresh, online } = useOnlineResource(
+    async () =>
+      (
+        await api.get(`${base}?uid=${encodeURIComponent(uid)}`, {
+          schema: oauthInteractionResponseSchema,
+          silent: true,
+        })
+      ).data,
+    signedIn,
+  );
+  const { busy, run } = useBusyAction();
+  const [leaving, setLeaving] = useState(false);
+
+  const decide = (allow: boolean) =>
+    run(async () => {
+      const res = await api.post(`${base}`, { uid, allow }, { schema: confirmDecisionResponseSchema, silent: true });
+      setLeaving(true);
+      location.assign(res.data.redirect);
+    });
+
+  if (!signedIn) return <main className="page" aria-busy="true" />;
+  const app = load.state === 'ready' ? load.data.app.name : '';
+  return (
+    <main className="page account-page oauth-confirm">
+      {load.state === 'ready' ? (
+        <>
+          <h1>{t('auth.oauth.title', { app })}</h1>
+          <section className="account-section">
+            <h2>{t('auth.oauth.asks', { app })}</h2>
+            <ul className="oauth-scopes">
+              {load.data.scopes.map((scope) => (
+                <li key={scope} className="oauth-scope">
+                  {scope === 'card:read' ? t('auth.oauth.scopeCard') : scope}
+                </li>
+              ))}
+            </ul>
+            <p className="muted">{t('auth.oauth.signedInAs', { name: profile ? displayName(profile) : '' })}</p>
+            <p className="muted">{t('auth.oauth.revocable')}</p>
+          </section>
+          {leaving ? (
+            <p role="status" className="muted">
+              {t('auth.oauth.working')}
+            </p>
+          ) : null}
+          <div className="oauth-actions">
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              disabled={busy || leaving || !online}
+              onClick={() => void decide(false)}
+            >
+              {t('auth.oauth.deny')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              disabled={busy || leaving || !online}
+              onClick={() => void decide(true)}
+            >
+              {t('auth.oauth.allow')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <h1>{t('auth.oauth.title', { app: appKey })}</h1>
+      )}
+      <OnlineNotices load={load} online={online} offlineText={t('auth.oauth.offline')} onRetry={() => void refresh()} />
+      {load.state === 'failed' ? (
+        <Link to="/userHome" className="btn btn-ghost btn-block">
+          {t('app.notFound.home')}
+        </Link>
+      ) : null}
+    </main>
+  );
+}
