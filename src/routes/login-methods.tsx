@@ -132,7 +132,7 @@ function MethodList(props: {
               {(kind === 'google' || kind === 'facebook') && bound.length === 0 && providers.includes(kind) ? (
                 <button
                   type="button"
-                  className="btn btn-ghost btn-inline account-add"
+                  className="account-add"
                   disabled={props.disabled}
                   onClick={() => props.onBind(kind)}
                 >

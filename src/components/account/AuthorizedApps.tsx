@@ -45,12 +45,12 @@ export function AuthorizedApps() {
         load.data.apps.length === 0 ? (
           <p className="muted account-hint">{t('auth.apps.none')}</p>
         ) : (
-          <ul className="account-list" data-testid="authorized-apps">
+          <ul className="account-links" data-testid="authorized-apps">
             {load.data.apps.map((grant) => (
-              <li key={grant.id} className="account-row" data-testid="authorized-app">
-                <span className="account-label">
-                  {grant.app.name}
-                  <span className="muted"> · {t('auth.apps.since', { date: date.format(grant.created_at) })}</span>
+              <li key={grant.id} className="account-row account-app" data-testid="authorized-app">
+                <span className="account-session">
+                  <span className="account-label">{grant.app.name}</span>
+                  <span className="muted">{t('auth.apps.since', { date: date.format(grant.created_at) })}</span>
                 </span>
                 <button
                   type="button"
