@@ -30,7 +30,10 @@ const TTL = {
   Grant: 365 * 24 * 60 * 60,
   IdToken: 60 * 60,
   Interaction: 10 * 60,
-  Session: 14 * 24 * 60 * 60,
+  // The provider's own sign-in session lasts only as long as one authorisation takes: Cardbook's
+  // session is the one that counts, so each new request shows the consent screen to whoever is
+  // signed in to Cardbook now (on a shared phone, not to the one who allowed an app before).
+  Session: 60,
 };
 
 async function secret(db: Db, name: string, make: () => string): Promise<string> {
@@ -178,7 +181,14 @@ export class AuthorizationServer {
       );
     }
     const accountId = String(userId);
-    const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+    const clientId = String(details.params.client_id);
+    // One grant per user and app: allowing again adds to it instead of listing the app twice.
+    const [kept] = await this.db.query<{ id: string }>(
+      `select id from oauth_store where model = 'Grant' and account_id = $1 and payload->>'clientId' = $2
+       and (expires_at is null or expires_at > now()) limit 1`,
+      [accountId, clientId],
+    );
+    const grant = (kept && (await provider.Grant.find(kept.id))) || new provider.Grant({ accountId, clientId });
     const requested = String(details.params.scope ?? '').split(' ');
     grant.addOIDCScope(requested.filter((s) => s === CARD_READ_SCOPE || s === 'openid').join(' '));
     const grantId = await grant.save();

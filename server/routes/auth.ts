@@ -61,7 +61,7 @@ export function authRoutes(services: Services) {
       },
       async (req, reply) => {
         const origin = requestOrigin(req, services.publicUrl);
-        const { url, browserKey } = await startThirdParty(services, req.body, req.caller ?? null, origin);
+        const { url, browserKey } = await startThirdParty(services, req.body, req.caller ?? null, origin, req.ip);
         reply.setCookie(FLOW_COOKIE, browserKey, {
           path: '/api/auth',
           httpOnly: true,

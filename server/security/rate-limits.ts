@@ -23,6 +23,8 @@ export type RateLimitConfig = {
   exchangeJoins?: { points: number; seconds: number };
   /** Wrong joiner passwords per user and room, counted before each check, cleared by a right one. */
   exchangePasswords?: { points: number; seconds: number };
+  /** Google/Facebook sign-ins started per address: each keeps a row for 10 minutes. */
+  thirdPartyStarts?: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -37,6 +39,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   cardSearches: { points: 120, seconds: 10 * 60 },
   exchangeJoins: { points: 30, seconds: 10 * 60 },
   exchangePasswords: { points: 5, seconds: 10 * 60 },
+  thirdPartyStarts: { points: 60, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -79,6 +82,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
   const exchangeJoins = limiter(config.exchangeJoins ?? { points: 30, seconds: 10 * 60 }, 'exchange-join');
   const exchangePasswords = limiter(config.exchangePasswords ?? { points: 5, seconds: 10 * 60 }, 'exchange-password');
+  const thirdPartyStarts = limiter(config.thirdPartyStarts ?? { points: 60, seconds: 10 * 60 }, 'third-party-start');
 
   return {
     /**
@@ -106,6 +110,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
       await exchangePasswords.delete(`${userId}:${roomId}`);
     },
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
+    thirdPartyStart: (ip: string) => consume([[thirdPartyStarts, ip]]),
     verifyCode: (ip: string, account: string) =>
       consume([
         [codeByAddress, ip],

@@ -30,9 +30,11 @@ export async function startThirdParty(
   body: ThirdPartyStartBody,
   caller: Caller | null,
   origin: string,
+  ip: string,
 ): Promise<{ url: string; browserKey: string }> {
   if (!s.thirdParty.has(body.provider)) throw new ApiError(404, 'providerNotConfigured');
   if (body.intent === 'bind' && !caller) throw new ApiError(401, 'loginRequired');
+  await s.limits.thirdPartyStart(ip);
   const checks: FlowChecks = {
     state: oauth.randomState(),
     nonce: oauth.randomNonce(),

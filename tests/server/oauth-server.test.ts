@@ -98,6 +98,9 @@ describe('apps reading my card (OAuth 2)', () => {
     const token = await allow(new Browser(), user, demo);
     expect(await demo.readCard(token)).toEqual({ status: 200, name: 'Ada Lovelace' });
 
+    // Allowed again (another device): still one entry for the app, and both tokens work.
+    const second = await allow(new Browser(), user, new DemoApp(origin));
+    expect((await demo.readCard(second)).status).toBe(200);
     const listed = await apps(user);
     expect(listed).toEqual([
       expect.objectContaining({ app: { key: 'demo-crm', name: 'Demo CRM' }, scopes: ['card:read'] }),
@@ -114,6 +117,7 @@ describe('apps reading my card (OAuth 2)', () => {
     expect(revoked.status).toBe(200);
     expect(await apps(user)).toEqual([]);
     expect((await demo.readCard(token)).status).toBe(401);
+    expect((await demo.readCard(second)).status).toBe(401);
   });
 
   it('denied, the app gets access_denied and no token', async () => {
