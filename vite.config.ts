@@ -20,7 +20,17 @@ function versionFile(): Plugin {
 function apiProxy(target: string) {
   const http = { target, changeOrigin: false };
   const ws = { ...http, ws: true };
-  return { '/api': http, '/blobs': http, '/ocr': http, '/version.json': http, '/xc': ws, '/test/xc': ws };
+  return {
+    '/api': http,
+    '/blobs': http,
+    '/ocr': http,
+    '/version.json': http,
+    '/xc': ws,
+    '/test/xc': ws,
+    // The authorisation server, and the consent screen's calls (the screen itself is a page).
+    '^/oauth/(?!confirm/)': http,
+    '^/oauth/confirm/[^/]+/[^/]+/interaction': http,
+  };
 }
 
 export default defineConfig({
