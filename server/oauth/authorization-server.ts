@@ -106,6 +106,7 @@ export class AuthorizationServer {
       jwks: { keys: [this.keys.jwk] },
       cookies: { keys: this.keys.cookies },
       scopes: [CARD_READ_SCOPE],
+      responseTypes: ['code'],
       claims: { openid: ['sub'] },
       features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
       // Public apps (no secret) must use PKCE; confidential ones may.
