@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { cardRoutes } from './routes/card';
 import { companyRoutes } from './routes/company';
 import { exchangeRoutes } from './routes/exchange';
+import { feedbackRoutes } from './routes/feedback';
 import { friendRoutes } from './routes/friends';
 import { groupRoutes } from './routes/groups';
 import { metaRoutes } from './routes/meta';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(groupRoutes(services));
   await app.register(friendRoutes(services));
   await app.register(exchangeRoutes(services));
+  await app.register(feedbackRoutes(services));
   await app.register(notifyRoutes(services));
   await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));

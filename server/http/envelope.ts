@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { isCardRuleKey } from '../../src/api/card';
+import { isFeedbackRuleKey } from '../../src/api/feedback';
 import { type Locale, localeFromHeader } from '../../src/i18n/langs';
 import { type ServerMessageKey, serverText } from '../i18n';
 import { ApiError } from './errors';
@@ -28,8 +29,10 @@ function validationError(issues: ValidationIssue[], context: string | undefined)
     return new ApiError(400, 'unknownField', { field: keys.join(', ') });
   }
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
-  // A rule of the contract that names its own message (my card's fields: src/api/card.ts).
-  if (isCardRuleKey(issue.message)) return new ApiError(400, issue.message, { field });
+  // A rule of the contract that names its own message (my card's fields, feedback).
+  if (isCardRuleKey(issue.message) || isFeedbackRuleKey(issue.message)) {
+    return new ApiError(400, issue.message, { field });
+  }
   if (field === 'password' && issue.keyword === 'too_small') return new ApiError(400, 'passwordTooShort');
   const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
   return new ApiError(400, missing ? 'requiredField' : 'invalidField', { field });

@@ -16,7 +16,8 @@ async function blobUrls(q: Queryable, userId: number): Promise<string[]> {
      union select url from cloud_photos where user_id = $1
      union select photo from cloud_cards where user_id = $1 union select photo_bg from cloud_cards where user_id = $1
      union select url from company_uploads where user_id = $1
-     union select image from feedback where user_id = $1`,
+     union select image from feedback where user_id = $1
+     union select url from feedback_images where user_id = $1`,
     [userId],
   );
   return rows.map((row) => row.url).filter((url): url is string => Boolean(url));
@@ -92,6 +93,7 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
       `delete from notifications where user_id = $1`,
       `delete from sync_mutations where user_id = $1`,
       `delete from feedback where user_id = $1`,
+      `delete from feedback_images where user_id = $1`,
       `delete from card_photos where user_id = $1`,
       `delete from cloud_photos where user_id = $1`,
       `delete from company_uploads where user_id = $1`,

@@ -15,6 +15,7 @@ import {
 } from './cloud';
 import { saveCompany } from './company';
 import type { Caller, Services } from './context';
+import { sendFeedback } from './feedback';
 import { addFriends, copyToGroup, delFriend, delFriendFromGroup, moveToGroup, setRemark } from './friends';
 import { addGroup, cancelGroupUpdate, delGroup, editGroup, sortGroups } from './groups';
 import { readNotifications } from './notifications';
@@ -48,6 +49,7 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   editCloudGroup,
   delCloudGroup,
   sortCloudGroups,
+  sendFeedback,
 };
 
 // MUTATIONS seen per name, so a generic name keeps its schema and handler paired.

@@ -7,6 +7,7 @@ export * from './company';
 export * from './envelope';
 export * from './exchange';
 export * from './export';
+export * from './feedback';
 export * from './fields';
 export * from './friends';
 export * from './login-methods';

@@ -13,6 +13,7 @@ import {
 } from './cloud';
 import { companyContentSchema, SAVE_COMPANY_BODY_MAX_BYTES, saveCompanyBodySchema } from './company';
 import { envelopeSchema } from './envelope';
+import { feedbackBodySchema } from './feedback';
 import {
   acceptIdParamsSchema,
   addFriendMutationSchema,
@@ -43,7 +44,7 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 7;
+export const SYNC_PROTOCOL_VERSION = 8;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
@@ -61,6 +62,7 @@ export const SYNC_PROTOCOL_VERSION = 7;
 // 6: pull (cloudCard, cloudGroup) and push (addCloudCard, editCloudCard, delCloudCard, moveCloudCard,
 //    addCloudGroup, editCloudGroup, delCloudGroup, sortCloudGroups); cloud ids are made on the device.
 // 7: friend_card_info carries the whole card (english_name, photo_back, share_str, extension).
+// 8: push (sendFeedback), its images uploaded first (POST /api/feedback/image).
 
 export const PULL_PAGE_MAX = 2500;
 
@@ -131,6 +133,7 @@ export const MUTATIONS = {
   editCloudGroup: editCloudGroupBodySchema,
   delCloudGroup: cloudIdParamsSchema,
   sortCloudGroups: sortCloudGroupsBodySchema,
+  sendFeedback: feedbackBodySchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;

@@ -95,7 +95,7 @@ export type UploadRow = {
   url: string | null;
   createdAt: number;
 };
-export type UploadTarget = 'cardPhoto' | 'cloudPhoto';
+export type UploadTarget = 'cardPhoto' | 'cloudPhoto' | 'feedbackImage';
 
 /** A notification as the server last sent it (msg in the language of that pull), read state applied. */
 export type NotificationRow = Notification;

@@ -250,6 +250,8 @@ const localEffects: LocalEffects = {
     );
     await db.cloudGroups.bulkPut(ordered.map((g, i) => ({ ...g, sort: i + 1 })));
   },
+  // Nothing of it is shown on this device: the outbox holds it until it is sent.
+  async sendFeedback() {},
 };
 
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {

@@ -19,6 +19,7 @@ import {
   editCloudGroupBodySchema,
   editGroupBodySchema,
   emptyBodySchema,
+  feedbackBodySchema,
   joinExchangeBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
@@ -83,6 +84,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/auth/start': thirdPartyStartBodySchema,
   '/api/auth': thirdPartyCallbackBodySchema,
   '/api/user/authorized_apps/revoke': revokeAppBodySchema,
+  '/api/feedback': feedbackBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -99,6 +101,7 @@ const UPLOAD_ROUTES = [
   '/api/card/upload',
   '/api/ocr/upload',
   '/api/card/ocr_recognize',
+  '/api/feedback/image',
 ];
 /** Share keys that are malformed (400) or unknown (404). */
 const badShareKey = fc.oneof(

@@ -36,7 +36,11 @@ import {
 import { localRefs, pruneUploads, replaceRefs, resolveRefs } from '../../src/db/uploads';
 
 /** Where each kind of file picked offline is uploaded (each takes `upload_id` for idempotency). */
-const UPLOAD_PATHS: Record<UploadTarget, string> = { cardPhoto: '/api/card/upload', cloudPhoto: '/api/ocr/upload' };
+const UPLOAD_PATHS: Record<UploadTarget, string> = {
+  cardPhoto: '/api/card/upload',
+  cloudPhoto: '/api/ocr/upload',
+  feedbackImage: '/api/feedback/image',
+};
 
 export const PUSH_BATCH = Math.min(50, PUSH_BATCH_MAX);
 /** Rows per pull page: the server's maximum (PULL_PAGE_MAX), so a first sync takes few round trips and commits. */
