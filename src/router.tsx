@@ -83,7 +83,7 @@ const routeTree = rootRoute.addChildren([
   later('/site', 'site'),
   later('/about', 'about'),
   later('/tutorial', 'tutorial'),
-  later('/suggestions', 'suggestions'),
+  page('/suggestions', () => import('./routes/suggestions'), 'SuggestionsPage', ['info']),
   page('/accountManagement', () => import('./routes/account'), 'AccountManagementPage'),
   page('/loginMethod', loginMethods, 'LoginMethodsPage'),
   page('/loginMethod/addEmail', loginMethods, 'AddEmailPage'),

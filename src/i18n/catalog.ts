@@ -8,6 +8,7 @@ import { company } from './locales/company';
 import { exchange } from './locales/exchange';
 import { friends } from './locales/friends';
 import { http } from './locales/http';
+import { info } from './locales/info';
 import { scan } from './locales/scan';
 import { server } from './locales/server';
 import { share } from './locales/share';
@@ -17,7 +18,22 @@ import { version } from './locales/version';
  * The catalogue: one file per namespace under ./locales, each holding all six languages. The
  * one source of user-visible text for app and server alike.
  */
-const namespaces = { app, auth, server, http, version, company, card, share, friends, scan, cloud, cardscan, exchange };
+const namespaces = {
+  app,
+  auth,
+  server,
+  http,
+  version,
+  company,
+  card,
+  share,
+  friends,
+  scan,
+  cloud,
+  cardscan,
+  exchange,
+  info,
+};
 
 /**
  * Namespaces only some screens use: the app loads them with those screens' routes
@@ -32,6 +48,7 @@ export const FEATURE_NAMESPACES = [
   'cloud',
   'cardscan',
   'exchange',
+  'info',
 ] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 

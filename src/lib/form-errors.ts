@@ -1,7 +1,8 @@
 import type { z } from 'zod/mini';
+import { isFeedbackRuleKey } from '../api/feedback';
 import type { Messages } from '../i18n/catalog';
 
-type AuthErrorKey = `auth.errors.${keyof Messages['auth']['errors']}`;
+type AuthErrorKey = `auth.errors.${keyof Messages['auth']['errors']}` | `server.${keyof Messages['server']}`;
 
 /**
  * Turns a zod failure of a request schema (the server's own contract) into one message key per
@@ -12,7 +13,9 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, AuthErrorKe
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
     if (out[field]) continue;
-    if (field === 'password' && issue.code === 'too_small') out[field] = 'auth.errors.passwordShort';
+    // A contract rule that names its own sentence (SPEC §5 feedback rules).
+    if (isFeedbackRuleKey(issue.message)) out[field] = `server.${issue.message}`;
+    else if (field === 'password' && issue.code === 'too_small') out[field] = 'auth.errors.passwordShort';
     else if (field === 'email') out[field] = 'auth.errors.email';
     else if (field === 'mobile' || field === 'area') out[field] = 'auth.errors.mobile';
     else if (field === 'code') out[field] = 'auth.errors.code';

@@ -1,0 +1,203 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, feedbackBodySchema } from '../api';
+import { useSignedInPage } from '../components/account/use-signed-in-page';
+import { FormError } from '../components/forms';
+import { toast } from '../components/toast';
+import { useFormSubmit } from '../components/use-form-submit';
+import { db, mutate } from '../db';
+import { stageUpload } from '../db/uploads';
+import { currentLocale } from '../i18n';
+import '../components/info/info.css';
+
+/**
+ * /suggestions: the SPEC §5 feedback form. It goes through the outbox like every change: sent at
+ * once online, after reconnecting offline, its images uploaded first, kept once by the server.
+ */
+type Picked = { ref: string; preview: string };
+const MB = Math.round(FEEDBACK_IMAGE_MAX_BYTES / 1024 / 1024);
+
+export function SuggestionsPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedInPage();
+  const [content, setContent] = useState('');
+  const [contact, setContact] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [images, setImages] = useState<Picked[]>([]);
+  const [sent, setSent] = useState<'online' | 'offline' | null>(null);
+  const form = useFormSubmit();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = { content: useId(), contact: useId(), agree: useId() };
+  const previews = useRef<string[]>([]);
+  previews.current = images.map((i) => i.preview);
+  useEffect(
+    () => () => {
+      for (const url of previews.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const pick = async (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      if (images.length >= FEEDBACK_IMAGES_MAX) break;
+      if (!file.type.startsWith('image/')) {
+        toast(t('info.feedback.notImage'), 'error');
+        continue;
+      }
+      if (file.size > FEEDBACK_IMAGE_MAX_BYTES) {
+        toast(t('info.feedback.imageTooLarge', { mb: MB }), 'error');
+        continue;
+      }
+      const ref = await stageUpload(db, file, 'feedbackImage');
+      const preview = URL.createObjectURL(file);
+      setImages((prev) => (prev.length >= FEEDBACK_IMAGES_MAX ? prev : [...prev, { ref, preview }]));
+    }
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const remove = (index: number) => {
+    setImages((prev) => {
+      const gone = prev[index];
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return prev.filter((_, i) => i !== index);
+    });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      id: crypto.randomUUID(),
+      content,
+      contact,
+      agree,
+      images: images.map((i) => i.ref),
+      app_version: __APP_VERSION__,
+      language: currentLocale(),
+      device: navigator.userAgent.slice(0, 300),
+    };
+    void form.submit(feedbackBodySchema, body, async (valid) => {
+      await mutate(db, 'sendFeedback', valid);
+      setSent(navigator.onLine ? 'online' : 'offline');
+      setContent('');
+      setImages([]);
+    });
+  };
+
+  if (!signedIn) return <main className="page" aria-busy="true" />;
+  if (sent) {
+    return (
+      <main className="page info-page">
+        <h1>{t('info.feedback.title')}</h1>
+        <p role="status" className="info-done">
+          {sent === 'online' ? t('info.feedback.sent') : t('info.feedback.sentOffline')}
+        </p>
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => setSent(null)}>
+          {t('info.feedback.again')}
+        </button>
+      </main>
+    );
+  }
+  return (
+    <main className="page info-page">
+      <h1>{t('info.feedback.title')}</h1>
+      <p className="muted">{t('info.feedback.intro')}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <div className={`field${form.errors.content ? ' field-invalid' : ''}`}>
+          <label htmlFor={ids.content}>{t('info.feedback.content')}</label>
+          <textarea
+            id={ids.content}
+            rows={6}
+            maxLength={2000}
+            value={content}
+            placeholder={t('info.feedback.contentPlaceholder')}
+            aria-invalid={form.errors.content ? true : undefined}
+            aria-describedby={form.errors.content ? `${ids.content}-error` : undefined}
+            onChange={(e) => setContent(e.target.value)}
+          />
+          {form.errors.content ? (
+            <p id={`${ids.content}-error`} className="field-error" role="alert">
+              {form.errors.content}
+            </p>
+          ) : null}
+        </div>
+        <div className={`field${form.errors.contact ? ' field-invalid' : ''}`}>
+          <label htmlFor={ids.contact}>{t('info.feedback.contact')}</label>
+          <input
+            id={ids.contact}
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            value={contact}
+            aria-invalid={form.errors.contact ? true : undefined}
+            aria-describedby={`${ids.contact}-hint${form.errors.contact ? ` ${ids.contact}-error` : ''}`}
+            onChange={(e) => setContact(e.target.value)}
+          />
+          <p id={`${ids.contact}-hint`} className="muted field-hint">
+            {t('info.feedback.contactHint')}
+          </p>
+          {form.errors.contact ? (
+            <p id={`${ids.contact}-error`} className="field-error" role="alert">
+              {form.errors.contact}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="info-images">
+          <legend>{t('info.feedback.images', { max: FEEDBACK_IMAGES_MAX, mb: MB })}</legend>
+          <ul>
+            {images.map((image, i) => (
+              <li key={image.ref}>
+                <img src={image.preview} alt="" />
+                <button
+                  type="button"
+                  className="info-image-remove"
+                  aria-label={t('info.feedback.removeImage', { n: i + 1 })}
+                  onClick={() => remove(i)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          {images.length < FEEDBACK_IMAGES_MAX ? (
+            <label className="btn btn-secondary info-add-image">
+              {t('info.feedback.addImage')}
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                multiple
+                className="visually-hidden"
+                onChange={(e) => void pick(e.target.files)}
+              />
+            </label>
+          ) : null}
+        </fieldset>
+        <div className={`field info-agree${form.errors.agree ? ' field-invalid' : ''}`}>
+          <label htmlFor={ids.agree}>
+            <input
+              id={ids.agree}
+              type="checkbox"
+              checked={agree}
+              aria-invalid={form.errors.agree ? true : undefined}
+              onChange={(e) => setAgree(e.target.checked)}
+            />{' '}
+            {t('info.feedback.agree')}
+          </label>
+          <Link to="/policy/$type" params={{ type: 'terms' }}>
+            {t('info.feedback.readTerms')}
+          </Link>
+          {form.errors.agree ? (
+            <p className="field-error" role="alert">
+              {form.errors.agree}
+            </p>
+          ) : null}
+        </div>
+        <FormError message={form.formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+          {form.busy ? t('info.feedback.sending') : t('info.feedback.send')}
+        </button>
+      </form>
+    </main>
+  );
+}
