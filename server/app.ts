@@ -15,6 +15,8 @@ import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
 import { AuthorizationServer, type OAuthClientConfig } from './oauth/authorization-server';
 import { ocrAssetRoutes } from './ocr/assets';
+import { OperatorError, runOperatorCommand } from './operator/commands';
+import { startOperatorSocket } from './operator/socket';
 import type { EmbeddedBroker } from './push/embedded';
 import type { PushPublisher } from './push/publisher';
 import { DEFAULT_PUSH_CONFIG, type PushConfig, startPush } from './push/setup';
@@ -29,6 +31,7 @@ import { metaRoutes } from './routes/meta';
 import { notifyRoutes } from './routes/notify';
 import { oauthRoutes } from './routes/oauth';
 import { ocrRoutes } from './routes/ocr';
+import { physicalCardRoutes } from './routes/physical-cards';
 import { pushRoutes } from './routes/push';
 import { ocrWorkersFromEnv, recognizeRoutes } from './routes/recognize';
 import { syncRoutes } from './routes/sync';
@@ -38,6 +41,7 @@ import { ThirdPartyClients, type ThirdPartyConfig } from './security/third-party
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
 import type { Services } from './services/context';
 import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
+import type { ShopConfig } from './services/physical-cards';
 
 export type AppOptions = {
   db: Db;
@@ -68,6 +72,13 @@ export type AppOptions = {
   thirdParty?: ThirdPartyConfig;
   /** Apps that may ask users to read their card (OAUTH_CLIENTS); none by default. */
   oauthClients?: OAuthClientConfig[];
+  /** Payment details of the card shop (PAYMENT_*); empty by default. */
+  shop?: Partial<ShopConfig>;
+  /**
+   * The operators' command socket (server/operator/socket.ts) and the origin its links are
+   * built on; none by default.
+   */
+  operator?: { socket: string; origin: string } | null;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -145,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     exchange: { ...DEFAULT_EXCHANGE_CONFIG, ...options.exchange },
     thirdParty: new ThirdPartyClients(options.thirdParty ?? {}),
     oauth,
+    shop: { bankAccount: '', fpsId: '', ...options.shop },
   };
 
   app.decorate('services', services);
@@ -164,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(friendRoutes(services));
   await app.register(exchangeRoutes(services));
   await app.register(feedbackRoutes(services));
+  await app.register(physicalCardRoutes(services));
   await app.register(notifyRoutes(services));
   await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
@@ -193,6 +206,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (spa && isPage) return sendShell(reply);
     return sendNotFound(request, reply);
   });
+
+  if (options.operator) {
+    const { origin } = options.operator;
+    const socket = await startOperatorSocket(options.operator.socket, async (args) => {
+      try {
+        return { ok: true, output: await runOperatorCommand(services, origin, args) };
+      } catch (err) {
+        if (err instanceof OperatorError) return { ok: false, output: err.message };
+        throw err;
+      }
+    });
+    app.addHook('preClose', async () => {
+      await new Promise<void>((resolve) => socket.close(() => resolve()));
+    });
+  }
 
   app.addHook('onClose', async () => {
     await options.db.close();

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { OAuthClientConfig } from './oauth/authorization-server';
 import type { PushConfig } from './push/setup';
@@ -52,6 +53,8 @@ const envSchema = z.object({
   FACEBOOK_PROFILE_URL: z.string().url().default('https://graph.facebook.com/v21.0/me?fields=id,name,email'),
   FACEBOOK_SCOPE: z.string().default('public_profile email'),
   OAUTH_CLIENTS: z.string().optional(),
+  PAYMENT_BANK_ACCOUNT: z.string().max(200).default(''),
+  PAYMENT_FPS_ID: z.string().max(100).default(''),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -128,6 +131,11 @@ export function oauthClients(config: Config): OAuthClientConfig[] {
     throw new Error(`Bad environment variable OAUTH_CLIENTS: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   return parsed.data;
+}
+
+/** Where the operators' command finds the running server. */
+export function operatorSocketPath(config: Config): string {
+  return join(config.DATA_DIR, 'operator.sock');
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

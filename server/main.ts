@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { oauthClients, pushConfig, readConfig, thirdPartyConfig } from './config';
+import { oauthClients, operatorSocketPath, pushConfig, readConfig, thirdPartyConfig } from './config';
 import { openDb } from './db/db';
 import { prepareDatabase } from './db/prepare';
 import { LogSender } from './mail/sender';
@@ -28,6 +28,8 @@ export async function main(): Promise<void> {
     pushTransport: pushConfig(config),
     thirdParty: thirdPartyConfig(config),
     oauthClients: oauthClients(config),
+    shop: { bankAccount: config.PAYMENT_BANK_ACCOUNT, fpsId: config.PAYMENT_FPS_ID },
+    operator: { socket: operatorSocketPath(config), origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
     exchange: { roomMinutes: config.EXCHANGE_ROOM_MINUTES, maxMembers: config.EXCHANGE_ROOM_MAX },
   });
   if (config.SMTP_URL) {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountRef, VerifyScene } from '../../src/api';
+import { type AccountRef, type PhysicalStatus, STATUS_TEXT_KEY, type VerifyScene } from '../../src/api';
 import { catalogs } from '../../src/i18n/catalog';
 import type { Locale } from '../../src/i18n/langs';
+import { serverText } from '../i18n';
 
 /**
  * What is sent to an address: a verification code, or, when someone asks to register an
@@ -10,7 +11,16 @@ import type { Locale } from '../../src/i18n/langs';
  */
 export type CodeMessage =
   | { kind: 'code'; to: AccountRef; code: string; scene: VerifyScene; locale: Locale }
-  | { kind: 'accountExists'; to: AccountRef; locale: Locale };
+  | { kind: 'accountExists'; to: AccountRef; locale: Locale }
+  | {
+      kind: 'orderStatus';
+      to: AccountRef;
+      locale: Locale;
+      orderNo: string;
+      status: PhysicalStatus;
+      /** The tracking number, when shipped. */
+      tracking: string;
+    };
 
 /** Delivers verification codes and notices. The embedded default logs them; SMTP_URL mails them. */
 export interface CodeSender {
@@ -24,6 +34,15 @@ export function accountLabel(to: AccountRef): string {
 /** The message's text in its language: the one wording for mail and the SMS channel. */
 export function messageText(message: CodeMessage): string {
   const server = catalogs[message.locale].server;
+  if (message.kind === 'orderStatus') {
+    const text = serverText(message.locale, 'notifyOrder', {
+      order: message.orderNo,
+      status: serverText(message.locale, STATUS_TEXT_KEY[message.status]),
+    });
+    return message.tracking
+      ? `${text}\n${serverText(message.locale, 'orderTracking', { tracking: message.tracking })}`
+      : text;
+  }
   return message.kind === 'code' ? server.codeMail.replace('{{code}}', message.code) : server.accountExistsNotice;
 }
 
@@ -43,7 +62,7 @@ export class LogSender implements CodeSender {
       this.last.set(to, message.code);
       this.log?.info({ to, scene: message.scene, code: message.code }, 'verification code (log sender)');
     } else {
-      this.log?.info({ to, text: messageText(message) }, 'account notice (log sender)');
+      this.log?.info({ to, text: messageText(message) }, `${message.kind} (log sender)`);
     }
   }
 

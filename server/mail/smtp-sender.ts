@@ -16,7 +16,13 @@ export class SmtpSender implements CodeSender {
   async send(message: CodeMessage): Promise<void> {
     if (message.to.kind !== 'email') return this.sms.send(message);
     const text = messageText(message);
-    const subject = message.kind === 'code' ? text : catalogs[message.locale].server.accountExistsSubject;
+    const server = catalogs[message.locale].server;
+    const subject =
+      message.kind === 'code'
+        ? text
+        : message.kind === 'orderStatus'
+          ? server.orderMailSubject.replace('{{order}}', message.orderNo)
+          : server.accountExistsSubject;
     await this.transport.sendMail({ from: this.from, to: message.to.email, subject, text });
   }
 }

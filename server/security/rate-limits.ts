@@ -25,6 +25,8 @@ export type RateLimitConfig = {
   exchangePasswords?: { points: number; seconds: number };
   /** Google/Facebook sign-ins started per address: each keeps a row for 10 minutes. */
   thirdPartyStarts?: { points: number; seconds: number };
+  /** Exclusive-card links tried (bind or open), per user and per address: guessing a check code is hopeless anyway. */
+  physicalCards?: { points: number; seconds: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -40,6 +42,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   exchangeJoins: { points: 30, seconds: 10 * 60 },
   exchangePasswords: { points: 5, seconds: 10 * 60 },
   thirdPartyStarts: { points: 60, seconds: 10 * 60 },
+  physicalCards: { points: 30, seconds: 10 * 60 },
 };
 
 function limiter(budget: { points: number; seconds: number }, prefix: string) {
@@ -82,6 +85,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
   const exchangeJoins = limiter(config.exchangeJoins ?? { points: 30, seconds: 10 * 60 }, 'exchange-join');
   const exchangePasswords = limiter(config.exchangePasswords ?? { points: 5, seconds: 10 * 60 }, 'exchange-password');
+  const physicalCards = limiter(config.physicalCards ?? { points: 30, seconds: 10 * 60 }, 'physical-card');
   const thirdPartyStarts = limiter(config.thirdPartyStarts ?? { points: 60, seconds: 10 * 60 }, 'third-party-start');
 
   return {
@@ -111,6 +115,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     },
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     thirdPartyStart: (ip: string) => consume([[thirdPartyStarts, ip]]),
+    physicalCard: (key: string) => consume([[physicalCards, key]]),
     verifyCode: (ip: string, account: string) =>
       consume([
         [codeByAddress, ip],

@@ -17,7 +17,8 @@ async function blobUrls(q: Queryable, userId: number): Promise<string[]> {
      union select photo from cloud_cards where user_id = $1 union select photo_bg from cloud_cards where user_id = $1
      union select url from company_uploads where user_id = $1
      union select image from feedback where user_id = $1
-     union select url from feedback_images where user_id = $1`,
+     union select url from feedback_images where user_id = $1
+     union select proof_url from physical_card_orders where user_id = $1`,
     [userId],
   );
   return rows.map((row) => row.url).filter((url): url is string => Boolean(url));
@@ -82,7 +83,9 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
       `update exchange_rooms set name = '', joiner_password_hash = null, deleted_at = coalesce(deleted_at, now())
          where host_user_id = $1`,
       `update exchange_members set settle_pending = false where user_id = $1`,
-      `update physical_card_orders set delivery = '{}', deleted_at = coalesce(deleted_at, now()) where user_id = $1`,
+      `update physical_card_orders set delivery = '{}', name_on_card = '', proof_url = null, tracking_no = null,
+         payment_to = '{}', deleted_at = coalesce(deleted_at, now()) where user_id = $1`,
+      `update physical_card_order_events set note = '' where order_id in (select id from physical_card_orders where user_id = $1)`,
       // A code's target is written as the identity's key is (email, or area:number).
       `delete from verify_codes where target in (select identifier from login_identities where user_id = $1)`,
       `delete from login_identities where user_id = $1`,

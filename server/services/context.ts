@@ -9,6 +9,7 @@ import type { RateLimits } from '../security/rate-limits';
 import type { ThirdPartyClients } from '../security/third-party-clients';
 import type { SharedCardCache } from './card-cache';
 import type { ExchangeConfig } from './exchange';
+import type { ShopConfig } from './physical-cards';
 
 /** What the domain services need from the outside world; built once per app. */
 export type Services = {
@@ -32,6 +33,8 @@ export type Services = {
   thirdParty: ThirdPartyClients;
   /** Cardbook as an OAuth 2 authorisation server for apps reading a user's card. */
   oauth: AuthorizationServer;
+  /** Where exclusive-card orders are paid (PAYMENT_BANK_ACCOUNT, PAYMENT_FPS_ID). */
+  shop: ShopConfig;
 };
 
 /**

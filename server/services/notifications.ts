@@ -6,6 +6,8 @@ import {
   type NotifyList,
   type NotifyListQuery,
   NotifySub,
+  PHYSICAL_STATUSES,
+  type PhysicalStatus,
   type ReadNotificationsBody,
   type SyncRow,
 } from '../../src/api';
@@ -13,7 +15,10 @@ import type { Locale } from '../../src/i18n/langs';
 import type { Queryable } from '../db/db';
 import { serverText } from '../i18n';
 import type { Caller, Services } from './context';
+import { orderStatusText } from './physical-cards';
 import { pokeOwnDevices } from './pushes';
+
+const isStatus = (value: unknown): value is PhysicalStatus => PHYSICAL_STATUSES.includes(value as PhysicalStatus);
 
 /**
  * Notifications (SPEC §2 drawer, §3 "Notification", §4 notification paging). A row keeps the
@@ -29,7 +34,7 @@ type NotificationRow = {
   msg_type_sub: number;
   msg: string;
   icon: string;
-  content: { f_card_id?: number; name?: string; count?: number };
+  content: { f_card_id?: number; name?: string; count?: number; order_no?: string; status?: string };
   f_share_str: string | null;
   status_user: number;
   time: number;
@@ -44,6 +49,9 @@ function messageOf(row: NotificationRow, locale: Locale): string {
   const name = row.content.name || serverText(locale, 'someone');
   if (row.msg_type_sub === NotifySub.cardAdded) return serverText(locale, 'notifyCardAdded', { name });
   if (row.msg_type_sub === NotifySub.cardUpdated) return serverText(locale, 'notifyCardUpdated', { name });
+  if (row.msg_type_sub === NotifySub.orderStatus && row.content.order_no && isStatus(row.content.status)) {
+    return orderStatusText(locale, row.content.order_no, row.content.status);
+  }
   if (row.msg_type_sub === NotifySub.exchanged) {
     return serverText(locale, 'notifyExchanged', { name, count: row.content.count ?? 0 });
   }

@@ -22,6 +22,7 @@ import { friendRows } from './friends';
 import { groupRows } from './groups';
 import { runMutation } from './mutations';
 import { notificationRows } from './notifications';
+import { physicalOrderRows } from './physical-cards';
 import { BufferedPublisher } from './pushes';
 import { findUserChangedAfter, profileOf } from './users';
 
@@ -47,6 +48,7 @@ const READERS: TableReader[] = [
   notificationRows,
   cloudGroupRows,
   cloudCardRows,
+  physicalOrderRows,
 ];
 
 /** Every live row of the caller's view, by table (the data export). */

@@ -53,7 +53,8 @@ export const FRIEND_STATUS_REMOVED_ME = 20;
  * card", 7 "cards exchanged at an event" (content: name, count, group_id).
  */
 export const NOTIFY_TYPE_FRIEND = 1;
-export const NotifySub = { cardAdded: 3, cardUpdated: 4, exchanged: 7 } as const;
+/** orderStatus: an exclusive-card order changed (content: order_id, order_no, status). */
+export const NotifySub = { cardAdded: 3, cardUpdated: 4, exchanged: 7, orderStatus: 8 } as const;
 /** status_user: 1 unread (a dot in the drawer), 0 read. */
 export const NOTIFY_UNREAD = 1;
 export const NOTIFY_READ = 0;

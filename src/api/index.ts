@@ -13,6 +13,7 @@ export * from './friends';
 export * from './login-methods';
 export * from './meta';
 export * from './oauth';
+export * from './physical-card';
 export * from './push';
 export * from './sessions';
 export * from './sync';

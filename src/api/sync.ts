@@ -29,6 +29,7 @@ import {
   sortGroupsBodySchema,
   syncGroupSchema,
 } from './friends';
+import { physicalOrderSchema } from './physical-card';
 import { profileSchema, setProfileBodySchema } from './user';
 
 /**
@@ -62,7 +63,7 @@ export const SYNC_PROTOCOL_VERSION = 8;
 // 6: pull (cloudCard, cloudGroup) and push (addCloudCard, editCloudCard, delCloudCard, moveCloudCard,
 //    addCloudGroup, editCloudGroup, delCloudGroup, sortCloudGroups); cloud ids are made on the device.
 // 7: friend_card_info carries the whole card (english_name, photo_back, share_str, extension).
-// 8: push (sendFeedback), its images uploaded first (POST /api/feedback/image).
+// 8: push (sendFeedback), its images uploaded first (POST /api/feedback/image); pull (physicalOrder).
 
 export const PULL_PAGE_MAX = 2500;
 
@@ -95,6 +96,13 @@ export const syncRowSchema = z.discriminatedUnion('table', [
   z.object({ table: z.literal('cloudCard'), key: z.string(), ...rowBase, value: z.nullable(cloudCardSchema) }),
   // One of my cloud groups (key: its id), with its position.
   z.object({ table: z.literal('cloudGroup'), key: z.string(), ...rowBase, value: z.nullable(cloudGroupSchema) }),
+  // One of my exclusive-card orders (key: its id), with its history.
+  z.object({
+    table: z.literal('physicalOrder'),
+    key: z.string(),
+    ...rowBase,
+    value: z.nullable(physicalOrderSchema),
+  }),
 ]);
 export type SyncRow = z.infer<typeof syncRowSchema>;
 export type SyncTable = SyncRow['table'];

@@ -10,6 +10,7 @@ import type { OAuthClientConfig } from '../../server/oauth/authorization-server'
 import type { PushConfig } from '../../server/push/setup';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../server/security/third-party-clients';
+import type { ShopConfig } from '../../server/services/physical-cards';
 
 /**
  * Builds the real server for a test file: PGlite in memory by default, or, when DATABASE_URL
@@ -41,6 +42,9 @@ export type TestAppOptions = {
   publicUrl?: string;
   /** Apps registered with the authorisation server; none by default. */
   oauthClients?: OAuthClientConfig[];
+  shop?: Partial<ShopConfig>;
+  /** The operators' command socket (server/operator/socket.ts). */
+  operator?: { socket: string; origin: string };
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -61,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     thirdParty: options.thirdParty,
     publicUrl: options.publicUrl,
     oauthClients: options.oauthClients,
+    shop: options.shop,
+    operator: options.operator,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
   await app.ready();

@@ -9,6 +9,7 @@ import {
   associateBodySchema,
   bindAccountBodySchema,
   breatvUrlBodySchema,
+  cardApplyBodySchema,
   cardSearchBodySchema,
   cloudGroupCardsBodySchema,
   cloudListBodySchema,
@@ -24,6 +25,7 @@ import {
   loginBodySchema,
   modifyPwdBodySchema,
   PULL_PAGE_MAX,
+  physicalLinkBodySchema,
   publicMatchBodySchema,
   pushBodySchema,
   readNotificationsBodySchema,
@@ -85,6 +87,9 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/auth': thirdPartyCallbackBodySchema,
   '/api/user/authorized_apps/revoke': revokeAppBodySchema,
   '/api/feedback': feedbackBodySchema,
+  '/api/card/card_apply': cardApplyBodySchema,
+  '/api/card/bindPhysical': physicalLinkBodySchema,
+  '/api/card/physical_open': physicalLinkBodySchema,
 };
 /** POST routes with a path parameter: a valid address of each, and its body schema. */
 const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> = {
@@ -102,6 +107,7 @@ const UPLOAD_ROUTES = [
   '/api/ocr/upload',
   '/api/card/ocr_recognize',
   '/api/feedback/image',
+  '/api/card/physical_proof',
 ];
 /** Share keys that are malformed (400) or unknown (404). */
 const badShareKey = fc.oneof(
@@ -157,6 +163,7 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/ocr/group/del/:id': badId,
   '/api/ocr/move_to_group/:cardId/:groupId': badId,
   '/api/user/third/unbind/:id': badId,
+  '/api/card/physical_status/:id': badId,
   '/api/user/associate_login/:id': badId,
   '/api/user/dis_associate/:id': badId,
   '/api/exchange/:roomCode': fc.oneof(

@@ -34,6 +34,7 @@ const OPEN_ROUTES = new Set([
   'GET /api/auth/providers',
   'POST /api/auth/start',
   'POST /api/auth',
+  'POST /api/card/physical_open',
   'POST /api/user/resetPwd',
   'POST /api/breatvUrl',
   'GET /api/get_time',

@@ -1,0 +1,110 @@
+import { PHYSICAL_STATUSES, type PhysicalOrder, type PhysicalStatus } from '../../src/api';
+import type { Services } from '../services/context';
+import { listFeedback } from '../services/feedback';
+import { listOrders, moveOrder, type OrderAction, OrderMoveError } from '../services/physical-cards';
+
+/**
+ * The commands of the people who run the shop and read feedback (`npm run orders`, `npm run
+ * feedback`), on the same service functions as the app: each answers the text to print, or
+ * throws OperatorError with what was wrong.
+ */
+export class OperatorError extends Error {}
+
+export const USAGE = `usage:
+  npm run orders -- list [status]          orders (status: ${PHYSICAL_STATUSES.join(', ')})
+  npm run orders -- show ID                one order with its history
+  npm run orders -- paid ID                payment confirmed
+  npm run orders -- production ID          in production: issues the card number and prints the chip link
+  npm run orders -- shipped ID TRACKING    shipped with that tracking number
+  npm run orders -- delivered ID
+  npm run orders -- cancel ID
+  npm run feedback -- list [N]             the newest N messages (default 50)`;
+
+const ACTIONS: Record<string, OrderAction> = {
+  paid: 'paid',
+  production: 'production',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancel: 'cancel',
+};
+
+function orderLine(o: PhysicalOrder & { user_id?: number }): string {
+  const when = new Date(o.created_at).toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    `#${o.id}`,
+    o.order_no,
+    o.status,
+    `${o.kind} x${o.quantity}`,
+    `HK$${o.total_hkd}`,
+    o.payment_method,
+    o.proof ? 'proof' : 'no proof',
+    o.tracking_no ? `tracking ${o.tracking_no}` : '',
+    when,
+  ]
+    .filter(Boolean)
+    .join('  ');
+}
+
+function orderDetail(o: PhysicalOrder): string {
+  const lines = [
+    orderLine(o),
+    `  name on card: ${o.name_on_card}`,
+    `  deliver to:   ${o.recipient}, ${o.phone}, ${o.address}`,
+    o.card_no ? `  card number:  ${o.card_no}` : '',
+    '  history:',
+    ...o.history.map((e) => `    ${new Date(e.at).toISOString()}  ${e.status}${e.note ? `  ${e.note}` : ''}`),
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+const idOf = (value: string | undefined): number => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw new OperatorError(`not an order id: ${value ?? '(none)'}\n${USAGE}`);
+  return id;
+};
+
+export async function runOperatorCommand(s: Services, origin: string, args: string[]): Promise<string> {
+  const [area, command, ...rest] = args;
+  if (area === 'feedback' && (command === 'list' || command === undefined)) {
+    const limit = rest[0] ? Number(rest[0]) : 50;
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new OperatorError(USAGE);
+    const entries = await listFeedback(s, limit);
+    if (entries.length === 0) return 'no feedback yet';
+    return entries
+      .map((f) =>
+        [
+          `#${f.id}  ${f.created_at}  user ${f.user_id ?? '-'}  ${f.contact}  v${f.app_version} ${f.language}`,
+          `  ${f.content.replaceAll('\n', '\n  ')}`,
+          ...f.images.map((url) => `  image: ${origin}${url}`),
+          `  device: ${f.device}`,
+        ].join('\n'),
+      )
+      .join('\n\n');
+  }
+  if (area !== 'orders') throw new OperatorError(USAGE);
+  if (command === 'list' || command === undefined) {
+    const status = rest[0];
+    if (status !== undefined && !PHYSICAL_STATUSES.includes(status as PhysicalStatus)) {
+      throw new OperatorError(`unknown status ${status}\n${USAGE}`);
+    }
+    const orders = await listOrders(s, status as PhysicalStatus | undefined);
+    return orders.length === 0 ? 'no orders' : orders.map(orderLine).join('\n');
+  }
+  if (command === 'show') {
+    const id = idOf(rest[0]);
+    const order = (await listOrders(s)).find((o) => o.id === id);
+    if (!order) throw new OperatorError(`no order ${id}`);
+    return orderDetail(order);
+  }
+  const action = command ? ACTIONS[command] : undefined;
+  if (!action) throw new OperatorError(USAGE);
+  const id = idOf(rest[0]);
+  try {
+    const { order, link } = await moveOrder(s, id, action, origin, rest.slice(1).join(' '));
+    const done = `order #${order.id} (${order.order_no}) is now ${order.status}`;
+    return link ? `${done}\ncard number ${order.card_no}; write this link to the chip (shown once):\n${link}` : done;
+  } catch (err) {
+    if (err instanceof OrderMoveError) throw new OperatorError(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,374 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  type CardApplyBody,
+  NOTIFY_TYPE_FRIEND,
+  NotifySub,
+  PHYSICAL_PRODUCTS,
+  type PhysicalLinkBody,
+  type PhysicalOrder,
+  type PhysicalStatus,
+  ROOM_CODE_ALPHABET,
+  STATUS_TEXT_KEY,
+  type SyncRow,
+} from '../../src/api';
+import { type Locale, localeFromHeader } from '../../src/i18n/langs';
+import type { Queryable } from '../db/db';
+import { ApiError } from '../http/errors';
+import { serverText } from '../i18n';
+import { randomKey } from '../security/secrets';
+import { encodePhoto } from './cards';
+import type { Caller, Services } from './context';
+import { pushSystem, SystemSub, systemMessage } from './pushes';
+
+/**
+ * The exclusive NFC card, from order to binding (src/api/physical-card.ts). Every change of
+ * state is one transaction: the order row, an event in its history, and a notification; then
+ * the owner's devices are told to pull, and a mail goes out when the account has an email.
+ * The operators' command (scripts/operator.ts) moves orders with moveOrder.
+ */
+export type ShopConfig = { bankAccount: string; fpsId: string };
+/** Wrong check codes a card number takes before it is locked. */
+export const BIND_FAILURES_MAX = 10;
+
+const code = (length: number) =>
+  Array.from({ length }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]).join('');
+const hashHex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+type OrderRow = {
+  id: number;
+  user_id: number;
+  version: number;
+  deleted: boolean;
+  order_no: string;
+  kind: 'image' | 'metal';
+  price_hkd: number;
+  quantity: number;
+  name_on_card: string;
+  delivery: { recipient?: string; phone?: string; address?: string };
+  payment_to: { bank_account?: string; fps_id?: string };
+  payment_method: 'bank_transfer' | 'fps';
+  status: PhysicalStatus;
+  proof: boolean;
+  card_no: string | null;
+  tracking_no: string | null;
+  created_at: number;
+  locale: string;
+  history: { status: PhysicalStatus; at: number; note: string }[];
+};
+
+const COLUMNS = `o.id, o.user_id, o.version, o.deleted_at is not null as deleted, o.order_no, o.kind, o.price_hkd,
+  o.quantity, o.name_on_card, o.delivery, o.payment_to, o.payment_method, o.status, o.proof_url is not null as proof,
+  o.card_no, o.tracking_no, (extract(epoch from o.created_at) * 1000)::bigint as created_at, o.locale,
+  coalesce((select jsonb_agg(jsonb_build_object('status', e.status, 'note', e.note,
+    'at', (extract(epoch from e.created_at) * 1000)::bigint) order by e.id)
+    from physical_card_order_events e where e.order_id = o.id), '[]'::jsonb) as history`;
+
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function orderOf(row: OrderRow): PhysicalOrder {
+  const delivery = json(row.delivery);
+  const payment = json(row.payment_to);
+  return {
+    id: Number(row.id),
+    order_no: row.order_no,
+    kind: row.kind,
+    unit_price_hkd: Number(row.price_hkd),
+    quantity: Number(row.quantity),
+    total_hkd: Number(row.price_hkd) * Number(row.quantity),
+    name_on_card: row.name_on_card,
+    recipient: delivery.recipient ?? '',
+    phone: delivery.phone ?? '',
+    address: delivery.address ?? '',
+    payment_method: row.payment_method,
+    status: row.status,
+    proof: row.proof,
+    card_no: row.card_no,
+    tracking_no: row.tracking_no,
+    payment: { bank_account: payment.bank_account ?? '', fps_id: payment.fps_id ?? '' },
+    history: json(row.history).map((e) => ({ status: e.status, at: Number(e.at), note: e.note })),
+    created_at: Number(row.created_at),
+  };
+}
+
+async function orderRow(q: Queryable, where: string, params: unknown[], lock = false): Promise<OrderRow | null> {
+  const [row] = await q.query<OrderRow>(
+    `select ${COLUMNS} from physical_card_orders o where ${where} and o.deleted_at is null${lock ? ' for update' : ''}`,
+    params,
+  );
+  return row ?? null;
+}
+
+async function myOrderRow(q: Queryable, caller: Caller, id: number, lock = false): Promise<OrderRow> {
+  const row = await orderRow(q, 'o.id = $1 and o.user_id = $2', [id, caller.userId], lock);
+  if (!row) throw new ApiError(404, 'physicalOrderNotFound');
+  return row;
+}
+
+async function record(q: Queryable, row: OrderRow, status: PhysicalStatus, actor: 'user' | 'operator', note = '') {
+  await q.query('insert into physical_card_order_events (order_id, status, note, actor) values ($1, $2, $3, $4)', [
+    row.id,
+    status,
+    note,
+    actor,
+  ]);
+  await q.query(
+    `insert into notifications (user_id, msg_type, msg_type_sub, icon, content)
+     values ($1, $2, $3, '', jsonb_build_object('order_id', $4::bigint, 'order_no', $5::text, 'status', $6::text))`,
+    [row.user_id, NOTIFY_TYPE_FRIEND, NotifySub.orderStatus, row.id, row.order_no, status],
+  );
+}
+
+/** After a change committed: the owner's devices pull, and a mail tells them when they have an email. */
+async function told(s: Services, row: OrderRow, status: PhysicalStatus, note = ''): Promise<void> {
+  await pushSystem(s, [Number(row.user_id)], systemMessage(SystemSub.listChanged));
+  const [user] = await s.db.query<{ email: string | null }>('select email from users where id = $1', [row.user_id]);
+  if (!user?.email) return;
+  await s.sender
+    .send({
+      kind: 'orderStatus',
+      to: { kind: 'email', email: user.email },
+      locale: localeFromHeader(row.locale),
+      orderNo: row.order_no,
+      status,
+      tracking: status === 'shipped' ? note : '',
+    })
+    .catch(() => undefined);
+}
+
+/** The words of an order's change, for its notification and mail. */
+export function orderStatusText(locale: Locale, orderNo: string, status: PhysicalStatus): string {
+  return serverText(locale, 'notifyOrder', { order: orderNo, status: serverText(locale, STATUS_TEXT_KEY[status]) });
+}
+
+async function myCardId(q: Queryable, userId: number): Promise<number | null> {
+  const [card] = await q.query<{ id: number }>('select id from cards where user_id = $1 and deleted_at is null', [
+    userId,
+  ]);
+  return card ? Number(card.id) : null;
+}
+
+/** POST /api/card/card_apply */
+export async function applyForCard(s: Services, caller: Caller, body: CardApplyBody): Promise<PhysicalOrder> {
+  const row = await s.db.tx(async (q) => {
+    const cardId = await myCardId(q, caller.userId);
+    if (cardId === null) throw new ApiError(400, 'physicalNeedsCard');
+    const [made] = await q.query<{ id: number }>(
+      `insert into physical_card_orders (user_id, card_id, kind, price_hkd, payment_method, delivery, name_on_card,
+         quantity, order_no, payment_to, locale)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10::jsonb, $11) returning id`,
+      [
+        caller.userId,
+        cardId,
+        body.kind,
+        PHYSICAL_PRODUCTS[body.kind].price_hkd,
+        body.payment_method,
+        JSON.stringify({ recipient: body.recipient, phone: body.phone, address: body.address }),
+        body.name_on_card,
+        body.quantity,
+        `CB${code(8)}`,
+        JSON.stringify({ bank_account: s.shop.bankAccount, fps_id: s.shop.fpsId }),
+        caller.locale,
+      ],
+    );
+    const row = made ? await myOrderRow(q, caller, Number(made.id)) : null;
+    if (!row) throw new Error('order vanished');
+    await record(q, row, 'submitted', 'user');
+    return row;
+  });
+  await told(s, row, 'submitted');
+  return getMyOrder(s, caller, Number(row.id));
+}
+
+/** GET /api/card/physical_status/{id} */
+export async function getMyOrder(s: Services, caller: Caller, id: number): Promise<PhysicalOrder> {
+  return orderOf(await myOrderRow(s.db, caller, id));
+}
+
+/** POST multipart /api/card/physical_proof: until the payment is confirmed, a new proof replaces the last. */
+export async function uploadProof(
+  s: Services,
+  caller: Caller,
+  orderId: number,
+  upload: Buffer,
+): Promise<PhysicalOrder> {
+  const before = await myOrderRow(s.db, caller, orderId);
+  if (before.status !== 'submitted' && before.status !== 'proof_received') {
+    throw new ApiError(409, 'physicalBadStatus');
+  }
+  const { data } = await encodePhoto(upload, 'none');
+  const url = await s.blobs.put(`orders/${randomKey(16)}.webp`, data);
+  const { row, old } = await s.db
+    .tx(async (q) => {
+      const row = await myOrderRow(q, caller, orderId, true);
+      if (row.status !== 'submitted' && row.status !== 'proof_received') throw new ApiError(409, 'physicalBadStatus');
+      const [prev] = await q.query<{ proof_url: string | null }>(
+        'select proof_url from physical_card_orders where id = $1',
+        [orderId],
+      );
+      await q.query(`update physical_card_orders set proof_url = $2, status = 'proof_received' where id = $1`, [
+        orderId,
+        url,
+      ]);
+      await record(q, row, 'proof_received', 'user');
+      return { row, old: prev?.proof_url ?? null };
+    })
+    .catch(async (err: unknown) => {
+      await s.blobs.remove(url.replace(/^\/blobs\//, '')).catch(() => undefined);
+      throw err;
+    });
+  if (old) await s.blobs.remove(old.replace(/^\/blobs\//, '')).catch(() => undefined);
+  await told(s, row, 'proof_received');
+  return getMyOrder(s, caller, orderId);
+}
+
+// The operators' moves ---------------------------------------------------------------------
+
+export type OrderAction = 'paid' | 'production' | 'shipped' | 'delivered' | 'cancel';
+const MOVES: Record<OrderAction, { from: PhysicalStatus[]; to: PhysicalStatus }> = {
+  paid: { from: ['submitted', 'proof_received'], to: 'paid' },
+  production: { from: ['paid'], to: 'in_production' },
+  shipped: { from: ['in_production'], to: 'shipped' },
+  delivered: { from: ['shipped'], to: 'delivered' },
+  cancel: { from: ['submitted', 'proof_received', 'paid'], to: 'cancelled' },
+};
+
+export class OrderMoveError extends Error {}
+
+/**
+ * Moves an order along (the operators' command). Going into production issues the card number
+ * and its check code and answers the link to write to the chip; the code itself is kept only
+ * as a hash, so that link is shown once.
+ */
+export async function moveOrder(
+  s: Services,
+  orderId: number,
+  action: OrderAction,
+  origin: string,
+  note = '',
+): Promise<{ order: PhysicalOrder; link: string | null }> {
+  const move = MOVES[action];
+  if (action === 'shipped' && note.trim() === '') throw new OrderMoveError('shipped needs a tracking number');
+  let link: string | null = null;
+  const row = await s.db.tx(async (q) => {
+    const row = await orderRow(q, 'o.id = $1', [orderId], true);
+    if (!row) throw new OrderMoveError(`no order ${orderId}`);
+    if (!move.from.includes(row.status)) {
+      throw new OrderMoveError(`order ${orderId} is ${row.status}; ${action} needs ${move.from.join(' or ')}`);
+    }
+    if (action === 'production') {
+      const cardNo = code(10);
+      const check = randomKey(18);
+      await q.query('update physical_card_orders set card_no = $2, check_hash = $3 where id = $1', [
+        orderId,
+        cardNo,
+        hashHex(check),
+      ]);
+      link = `${origin}/bindExclusiveCard/${cardNo}?c=${check}`;
+    }
+    if (action === 'shipped') {
+      await q.query('update physical_card_orders set tracking_no = $2 where id = $1', [orderId, note.trim()]);
+    }
+    await q.query('update physical_card_orders set status = $2 where id = $1', [orderId, move.to]);
+    await record(q, row, move.to, 'operator', action === 'shipped' ? note.trim() : '');
+    return row;
+  });
+  await told(s, row, move.to, note.trim());
+  const fresh = await orderRow(s.db, 'o.id = $1', [orderId]);
+  if (!fresh) throw new OrderMoveError(`no order ${orderId}`);
+  return { order: orderOf(fresh), link };
+}
+
+export type OrderSummary = PhysicalOrder & { user_id: number };
+
+export async function listOrders(s: Pick<Services, 'db'>, status?: PhysicalStatus): Promise<OrderSummary[]> {
+  const rows = await s.db.query<OrderRow>(
+    `select ${COLUMNS} from physical_card_orders o where o.deleted_at is null ${status ? 'and o.status = $1' : ''}
+     order by o.id`,
+    status ? [status] : [],
+  );
+  return rows.map((row) => ({ ...orderOf(row), user_id: Number(row.user_id) }));
+}
+
+// Binding and tapping ----------------------------------------------------------------------
+
+/** The order of a card number whose check code matches; a wrong code counts against the card. */
+async function cardOf(s: Services, body: PhysicalLinkBody): Promise<OrderRow & { check_hash: string }> {
+  const [row] = await s.db.query<OrderRow & { check_hash: string; bind_failures: number }>(
+    `select ${COLUMNS}, o.check_hash, o.bind_failures from physical_card_orders o
+     where o.card_no = $1 and o.deleted_at is null`,
+    [body.no],
+  );
+  if (!row) throw new ApiError(404, 'physicalWrongCode');
+  if (row.bind_failures >= BIND_FAILURES_MAX) throw new ApiError(423, 'physicalLocked');
+  if (row.check_hash !== hashHex(body.c)) {
+    await s.db.query('update physical_card_orders set bind_failures = bind_failures + 1 where id = $1', [row.id]);
+    throw new ApiError(404, 'physicalWrongCode');
+  }
+  return row;
+}
+
+/** POST /api/card/bindPhysical: the order's owner binds the card to their digital card, once. */
+export async function bindPhysical(s: Services, caller: Caller, body: PhysicalLinkBody): Promise<PhysicalOrder> {
+  await s.limits.physicalCard(`user:${caller.userId}`);
+  const found = await cardOf(s, body);
+  if (Number(found.user_id) !== caller.userId) {
+    throw new ApiError(403, found.status === 'bound' ? 'physicalBoundElsewhere' : 'physicalNotYours');
+  }
+  if (found.status === 'bound') return orderOf(found);
+  const row = await s.db.tx(async (q) => {
+    const row = await myOrderRow(q, caller, Number(found.id), true);
+    if (row.status === 'bound') return null;
+    if (!['in_production', 'shipped', 'delivered'].includes(row.status)) throw new ApiError(409, 'physicalNotReady');
+    const cardId = await myCardId(q, caller.userId);
+    if (cardId === null) throw new ApiError(400, 'physicalNeedsCard');
+    await q.query(`update physical_card_orders set status = 'bound', card_id = $2, bound_at = now() where id = $1`, [
+      row.id,
+      cardId,
+    ]);
+    await record(q, row, 'bound', 'user');
+    return row;
+  });
+  if (row) await told(s, row, 'bound');
+  return getMyOrder(s, caller, Number(found.id));
+}
+
+/** POST /api/card/physical_open: what a tap on the card opens, for anyone holding its link. */
+export async function openPhysical(
+  s: Services,
+  body: PhysicalLinkBody,
+  caller: Caller | null,
+  ip: string,
+): Promise<{ bound: boolean; share_str: string | null; mine: boolean }> {
+  await s.limits.physicalCard(`ip:${ip}`);
+  const row = await cardOf(s, body);
+  const mine = caller?.userId === Number(row.user_id);
+  if (row.status !== 'bound') return { bound: false, share_str: null, mine };
+  const [key] = await s.db.query<{ share_key: string }>(
+    `select k.share_key from physical_card_orders o
+     join cards c on c.id = o.card_id and c.deleted_at is null
+     join card_share_keys k on k.card_id = c.id and k.revoked_at is null
+     where o.id = $1 limit 1`,
+    [row.id],
+  );
+  return { bound: true, share_str: key?.share_key ?? null, mine };
+}
+
+/** Sync pull: my orders, each with its history, whenever one changed after `cursor`. */
+export async function physicalOrderRows(
+  q: Queryable,
+  caller: Caller,
+  cursor: number,
+  limit: number,
+): Promise<SyncRow[]> {
+  const rows = await q.query<OrderRow>(
+    `select ${COLUMNS} from physical_card_orders o where o.user_id = $1 and o.version > $2 order by o.version limit $3`,
+    [caller.userId, cursor, limit],
+  );
+  return rows.map((row) => ({
+    table: 'physicalOrder' as const,
+    key: String(row.id),
+    version: Number(row.version),
+    deleted: row.deleted,
+    value: row.deleted ? null : orderOf(row),
+  }));
+}
