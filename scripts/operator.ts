@@ -1,11 +1,5 @@
 import { join } from 'node:path';
-import { buildApp } from '../server/app';
 import { operatorSocketPath, readConfig } from '../server/config';
-import { openDb } from '../server/db/db';
-import { prepareDatabase } from '../server/db/prepare';
-import { LogSender } from '../server/mail/sender';
-import { SmtpSender } from '../server/mail/smtp-sender';
-import { OperatorError, runOperatorCommand } from '../server/operator/commands';
 import { askOperatorSocket } from '../server/operator/socket';
 
 /**
@@ -21,6 +15,22 @@ async function main(): Promise<number> {
     (answer.ok ? process.stdout : process.stderr).write(`${answer.output}\n`);
     return answer.ok ? 0 : 1;
   }
+  // The server is not running here: open the database (and the rest of the app) in this process.
+  const [
+    { buildApp },
+    { openDb },
+    { prepareDatabase },
+    { LogSender },
+    { SmtpSender },
+    { OperatorError, runOperatorCommand },
+  ] = await Promise.all([
+    import('../server/app'),
+    import('../server/db/db'),
+    import('../server/db/prepare'),
+    import('../server/mail/sender'),
+    import('../server/mail/smtp-sender'),
+    import('../server/operator/commands'),
+  ]);
   const pgliteDir = join(config.DATA_DIR, 'pg');
   if (!config.DATABASE_URL) await prepareDatabase(pgliteDir);
   const db = await openDb(

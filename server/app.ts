@@ -78,7 +78,7 @@ export type AppOptions = {
    * The operators' command socket (server/operator/socket.ts) and the origin its links are
    * built on; none by default.
    */
-  operator?: { socket: string; origin: string } | null;
+  operator?: { socket: string; origin: string | (() => string) } | null;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -211,7 +211,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const { origin } = options.operator;
     const socket = await startOperatorSocket(options.operator.socket, async (args) => {
       try {
-        return { ok: true, output: await runOperatorCommand(services, origin, args) };
+        const base = typeof origin === 'function' ? origin() : origin;
+        return { ok: true, output: await runOperatorCommand(services, base, args) };
       } catch (err) {
         if (err instanceof OperatorError) return { ok: false, output: err.message };
         throw err;

@@ -9,6 +9,7 @@ import type {
   MutationName,
   MyCard,
   Notification,
+  PhysicalOrder,
   Profile,
   SyncGroup,
 } from '../api';
@@ -95,6 +96,9 @@ export type UploadRow = {
   url: string | null;
   createdAt: number;
 };
+/** One of my exclusive-card orders, with its history, as the server last sent it. */
+export type PhysicalOrderRow = PhysicalOrder;
+
 export type UploadTarget = 'cardPhoto' | 'cloudPhoto' | 'feedbackImage';
 
 /** A notification as the server last sent it (msg in the language of that pull), read state applied. */
@@ -165,6 +169,7 @@ export class CardbookDB extends Dexie {
   cloudGroups!: EntityTable<CloudGroupRow, 'id'>;
   scans!: EntityTable<ScanRow, 'id'>;
   cardCache!: EntityTable<CardCacheRow, 'card_id'>;
+  physicalOrders!: EntityTable<PhysicalOrderRow, 'id'>;
 
   constructor(name = 'cardbook') {
     super(name);
@@ -196,6 +201,10 @@ export class CardbookDB extends Dexie {
         friends: 'accept_id, *groupIds, friend_card_info.card_id, friend_card_info.share_str',
         cardCache: 'card_id, openedAt',
       })
+      .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
+    // Exclusive-card orders arrive by pull (sync protocol 8): the next pull starts over.
+    this.version(7)
+      .stores({ physicalOrders: 'id, created_at' })
       .upgrade((tx) => tx.table('meta').put({ key: 'cursor', value: 0 }));
   }
 

@@ -307,6 +307,7 @@ export const LOCAL_TABLES = (db: CardbookDB) => [
   db.notifications,
   db.cloudCards,
   db.cloudGroups,
+  db.physicalOrders,
 ];
 
 /** Makes a change now and queues it for the server, atomically. */

@@ -11,6 +11,7 @@ import type {
   GroupRow,
   NotificationRow,
   OutboxRow,
+  PhysicalOrderRow,
   Session,
   SyncNotice,
   SyncState,
@@ -155,6 +156,7 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
     const notifications: Changes<NotificationRow> = new Map();
     const cloudCards: Changes<CloudCardRow, string> = new Map();
     const cloudGroups: Changes<CloudGroupRow, string> = new Map();
+    const orders: Changes<PhysicalOrderRow> = new Map();
     for (const row of page.rows) {
       switch (row.table) {
         case 'profile':
@@ -187,6 +189,9 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
         case 'cloudGroup':
           cloudGroups.set(row.key, row.deleted || !row.value ? null : row.value);
           break;
+        case 'physicalOrder':
+          orders.set(Number(row.key), row.deleted || !row.value ? null : row.value);
+          break;
       }
     }
     await writeChanges(db.groups, groups);
@@ -194,6 +199,7 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
     await writeChanges(db.notifications, notifications);
     await writeChanges(db.cloudCards, cloudCards);
     await writeChanges(db.cloudGroups, cloudGroups);
+    await writeChanges(db.physicalOrders, orders);
     await db.meta.put({ key: 'cursor', value: page.cursor });
     if (page.rows.length > 0) {
       // Groups and friends added on this device wait for the server's rows; pending ones are

@@ -74,6 +74,7 @@ async function clearUserData(db: CardbookDB, keepPendingOf: number | null): Prom
     db.friends,
     db.cloudCards,
     db.cloudGroups,
+    db.physicalOrders,
   ];
   const pending = [db.outbox, db.uploads, db.scans];
   await db.transaction('rw', [...shown, ...pending, db.cardCache, db.meta], async () => {

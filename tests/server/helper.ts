@@ -44,7 +44,7 @@ export type TestAppOptions = {
   oauthClients?: OAuthClientConfig[];
   shop?: Partial<ShopConfig>;
   /** The operators' command socket (server/operator/socket.ts). */
-  operator?: { socket: string; origin: string };
+  operator?: { socket: string; origin: string | (() => string) };
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -9,6 +9,7 @@ import type { OAuthClientConfig } from '../../../server/oauth/authorization-serv
 import type { PushConfig } from '../../../server/push/setup';
 import type { RateLimitConfig } from '../../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../../server/security/third-party-clients';
+import type { ShopConfig } from '../../../server/services/physical-cards';
 import { createTestApp, dropSchema, type TestApp } from '../../server/helper';
 
 /**
@@ -41,6 +42,9 @@ export type StartServerOptions = {
   thirdParty?: ThirdPartyConfig;
   /** Apps registered with the authorisation server. */
   oauthClients?: OAuthClientConfig[];
+  shop?: Partial<ShopConfig>;
+  /** Serve the operators' command socket in the data folder (run it with DATA_DIR=dataDir). */
+  operator?: boolean;
   /** Push transport (default: the embedded broker); see pushTransportFromEnv. */
   pushTransport?: PushConfig;
 };
@@ -85,6 +89,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
       rateLimits: options.rateLimits,
       thirdParty: options.thirdParty,
       oauthClients: options.oauthClients,
+      shop: options.shop,
+      operator: options.operator
+        ? { socket: join(dataDir, 'operator.sock'), origin: () => `http://127.0.0.1:${port}` }
+        : undefined,
       pushTransport: options.pushTransport,
     });
     await started.app.listen({ host: '127.0.0.1', port });

@@ -1,0 +1,124 @@
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { physicalOpenResponseSchema, physicalOrderResponseSchema } from '../api';
+import { errorText } from '../components/forms';
+import { toast } from '../components/toast';
+import { db } from '../db';
+import { api } from '../lib/api';
+import { isCancelled } from '../lib/request';
+import { useSession } from '../session/hooks';
+import { rememberReturnPath } from '../session/return-path';
+import '../components/info/info.css';
+
+/**
+ * /bindExclusiveCard/{no}?c={check}: the link written to a card's chip. Once the card is bound,
+ * a tap opens its owner's card (anyone, signed in or not); before that, its owner signed in
+ * binds it here to their digital card. Another account, a wrong check code and guessing are
+ * refused by the server, in words.
+ */
+type View =
+  | { state: 'checking' }
+  | { state: 'bind' }
+  | { state: 'signIn' }
+  | { state: 'notYet' }
+  | { state: 'done' }
+  | { state: 'failed'; message: string };
+
+export function BindExclusiveCardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { no = '' } = useParams({ strict: false }) as { no?: string };
+  const c = new URLSearchParams(location.search).get('c') ?? '';
+  const [view, setView] = useState<View>({ state: 'checking' });
+  const [busy, setBusy] = useState(false);
+  const signedIn = Boolean(session);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .post('/api/card/physical_open', { no, c }, { schema: physicalOpenResponseSchema, silent: true })
+      .then(async ({ data }) => {
+        if (!live) return;
+        if (data.bound && data.share_str) {
+          await navigate({ to: '/s/$shareKey', params: { shareKey: data.share_str }, replace: true });
+          return;
+        }
+        if (data.bound) setView({ state: 'notYet' });
+        else if (data.mine) setView({ state: 'bind' });
+        else setView(signedIn ? { state: 'failed', message: t('server.physicalNotYours') } : { state: 'signIn' });
+      })
+      .catch((err: unknown) => {
+        if (live && !isCancelled(err)) setView({ state: 'failed', message: errorText(err) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [no, c, signedIn, navigate, t]);
+
+  const bind = async () => {
+    setBusy(true);
+    try {
+      const res = await api.post(
+        '/api/card/bindPhysical',
+        { no, c },
+        { schema: physicalOrderResponseSchema, silent: true },
+      );
+      await db.physicalOrders.put(res.data);
+      toast(res.msg, 'success');
+      setView({ state: 'done' });
+    } catch (err) {
+      if (!isCancelled(err)) setView({ state: 'failed', message: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page info-page bind-page">
+      <h1>{view.state === 'bind' ? t('info.bind.bindTitle') : t('info.bind.title')}</h1>
+      {view.state === 'checking' ? (
+        <p role="status" aria-busy="true" className="muted">
+          {t('info.bind.checking')}
+        </p>
+      ) : null}
+      {view.state === 'bind' ? (
+        <>
+          <p>{t('info.bind.bindIntro')}</p>
+          <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void bind()}>
+            {busy ? t('info.bind.binding') : t('info.bind.bindButton')}
+          </button>
+        </>
+      ) : null}
+      {view.state === 'done' ? (
+        <>
+          <p role="status" className="info-done">
+            {t('info.bind.done')}
+          </p>
+          <Link to="/card/info" className="btn btn-primary btn-block">
+            {t('info.bind.viewCard')}
+          </Link>
+        </>
+      ) : null}
+      {view.state === 'signIn' ? (
+        <>
+          <p>{t('info.bind.signIn')}</p>
+          <Link
+            to="/login"
+            className="btn btn-primary btn-block"
+            onClick={() => rememberReturnPath(location.pathname + location.search)}
+          >
+            {t('info.bind.signInButton')}
+          </Link>
+        </>
+      ) : null}
+      {view.state === 'notYet' ? <p>{t('info.bind.notBoundYet')}</p> : null}
+      {view.state === 'failed' ? (
+        <p role="alert" className="form-error">
+          {view.message}
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,359 @@
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  cardApplyBodySchema,
+  PHYSICAL_PRODUCTS,
+  PHYSICAL_PROOF_MAX_BYTES,
+  PHYSICAL_QUANTITY_MAX,
+  type PhysicalKind,
+  type PhysicalOrder,
+  physicalOrderResponseSchema,
+  STATUS_TEXT_KEY,
+} from '../api';
+import { useOnline } from '../app/RootLayout';
+import { useBusyAction } from '../components/account/use-busy-action';
+import { useSignedInPage } from '../components/account/use-signed-in-page';
+import { Field, FormError } from '../components/forms';
+import { NfcTools } from '../components/info/NfcTools';
+import { ProductPicture } from '../components/info/ProductPicture';
+import { toast } from '../components/toast';
+import { useFormSubmit } from '../components/use-form-submit';
+import { db } from '../db';
+import { api } from '../lib/api';
+import { useMyCard } from '../session/hooks';
+import '../components/info/info.css';
+
+/**
+ * /exclusiveCard: the two NFC cards with their prices, the order form, and each order's state,
+ * payment instructions, payment proof and history. Orders come from the local database (sync
+ * table physicalOrder), so they show offline; ordering and uploading need a connection.
+ */
+const KINDS: PhysicalKind[] = ['image', 'metal'];
+const MB = Math.round(PHYSICAL_PROOF_MAX_BYTES / 1024 / 1024);
+/** Hong Kong dollars as the shop writes them: HK$680. */
+const hkd = (amount: number) => `HK$${amount.toLocaleString('en-US')}`;
+
+function useOrders(): PhysicalOrder[] | undefined {
+  return useLiveQuery(async () => (await db.physicalOrders.orderBy('created_at').reverse().toArray()) ?? [], []);
+}
+
+export function ExclusiveCardPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedInPage();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { order?: number | string; buy?: string };
+  const orders = useOrders();
+  const card = useMyCard();
+  const online = useOnline();
+  const orderId = Number(search.order);
+  const shown = Number.isSafeInteger(orderId) ? orders?.find((o) => o.id === orderId) : undefined;
+  const buying = KINDS.find((k) => k === search.buy);
+
+  if (!signedIn) return <main className="page" aria-busy="true" />;
+  if (shown) return <OrderView order={shown} />;
+  if (buying) {
+    return (
+      <OrderForm
+        kind={buying}
+        defaultName={card?.name ?? ''}
+        onPlaced={(order) => void navigate({ to: '/exclusiveCard', search: { order: order.id }, replace: true })}
+      />
+    );
+  }
+  return (
+    <main className="page info-page shop-page">
+      <h1>{t('info.shop.title')}</h1>
+      <p className="muted">{t('info.shop.intro')}</p>
+      {online ? null : (
+        <p className="account-notice" role="status">
+          {t('info.shop.offline')}
+        </p>
+      )}
+      <ul className="shop-products">
+        {KINDS.map((kind) => (
+          <li key={kind} className="shop-product">
+            <ProductPicture kind={kind} photo={card?.photo} name={card?.name ?? ''} />
+            <div className="shop-product-text">
+              <h2>{t(`info.shop.${kind}`)}</h2>
+              <p className="muted">{t(`info.shop.${kind}Desc`)}</p>
+              <p className="shop-price">
+                {t('info.shop.price', { price: hkd(PHYSICAL_PRODUCTS[kind].price_hkd) })}
+                <span className="muted"> · {t('info.shop.courier')}</span>
+              </p>
+              {card === null ? null : (
+                <Link
+                  to="/exclusiveCard"
+                  search={{ buy: kind }}
+                  className={`btn btn-primary btn-block${online && card ? '' : ' btn-disabled'}`}
+                  aria-disabled={!online || !card}
+                  onClick={(e) => {
+                    if (!online || !card) e.preventDefault();
+                  }}
+                >
+                  {t('info.shop.orderThis')}
+                </Link>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {card === null ? (
+        <div className="account-notice" role="status">
+          <p>{t('info.shop.needsCard')}</p>
+          <Link to="/card/create" className="btn btn-secondary">
+            {t('info.shop.makeCard')}
+          </Link>
+        </div>
+      ) : null}
+      {orders && orders.length > 0 ? (
+        <section className="account-section" aria-labelledby="my-orders">
+          <h2 id="my-orders">{t('info.shop.myOrders')}</h2>
+          <ul className="account-links" data-testid="orders">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <Link to="/exclusiveCard" search={{ order: order.id }}>
+                  <span>
+                    {order.order_no} · {t(`info.shop.${order.kind}`)}
+                  </span>
+                  <span className="order-status">{t(`server.${STATUS_TEXT_KEY[order.status]}`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <NfcTools />
+    </main>
+  );
+}
+
+function OrderForm(props: { kind: PhysicalKind; defaultName: string; onPlaced: (order: PhysicalOrder) => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const form = useFormSubmit();
+  const [nameOnCard, setNameOnCard] = useState(props.defaultName);
+  const [quantity, setQuantity] = useState(1);
+  const [recipient, setRecipient] = useState('');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [payment, setPayment] = useState<'bank_transfer' | 'fps'>('fps');
+  const ids = { quantity: useId(), address: useId() };
+  const price = PHYSICAL_PRODUCTS[props.kind].price_hkd;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      kind: props.kind,
+      name_on_card: nameOnCard,
+      quantity,
+      recipient,
+      phone,
+      address,
+      payment_method: payment,
+    };
+    void form.submit(cardApplyBodySchema, body, async (valid) => {
+      const res = await api.post('/api/card/card_apply', valid, { schema: physicalOrderResponseSchema, silent: true });
+      await db.physicalOrders.put(res.data);
+      toast(res.msg, 'success');
+      props.onPlaced(res.data);
+    });
+  };
+
+  return (
+    <main className="page info-page">
+      <h1>{t('info.shop.formTitle', { product: t(`info.shop.${props.kind}`) })}</h1>
+      {online ? null : (
+        <p className="account-notice" role="status">
+          {t('info.shop.offline')}
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate className="form">
+        <Field
+          label={t('info.shop.nameOnCard')}
+          value={nameOnCard}
+          maxLength={40}
+          error={form.errors.name_on_card}
+          onChange={(e) => setNameOnCard(e.target.value)}
+        />
+        <div className="field">
+          <label htmlFor={ids.quantity}>{t('info.shop.quantity')}</label>
+          <select id={ids.quantity} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+            {Array.from({ length: PHYSICAL_QUANTITY_MAX }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t('info.shop.quantityLabel', { count: n, price: hkd(price) })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label={t('info.shop.recipient')}
+          autoComplete="name"
+          value={recipient}
+          maxLength={80}
+          error={form.errors.recipient}
+          onChange={(e) => setRecipient(e.target.value)}
+        />
+        <Field
+          label={t('info.shop.phone')}
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          error={form.errors.phone ? t('auth.errors.mobile') : undefined}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <div className={`field${form.errors.address ? ' field-invalid' : ''}`}>
+          <label htmlFor={ids.address}>{t('info.shop.address')}</label>
+          <textarea
+            id={ids.address}
+            rows={3}
+            maxLength={300}
+            autoComplete="street-address"
+            value={address}
+            aria-invalid={form.errors.address ? true : undefined}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+          {form.errors.address ? (
+            <p className="field-error" role="alert">
+              {form.errors.address}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="shop-pay">
+          <legend>{t('info.shop.payBy')}</legend>
+          {(['fps', 'bank_transfer'] as const).map((method) => (
+            <label key={method}>
+              <input
+                type="radio"
+                name="payment"
+                value={method}
+                checked={payment === method}
+                onChange={() => setPayment(method)}
+              />{' '}
+              {t(`info.shop.${method}`)}
+            </label>
+          ))}
+        </fieldset>
+        <p className="shop-total" aria-live="polite">
+          {t('info.shop.total', { total: hkd(price * quantity) })}
+        </p>
+        <FormError message={form.formError} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy || !online}>
+          {form.busy ? t('info.shop.placing') : t('info.shop.place')}
+        </button>
+        <Link to="/exclusiveCard" className="btn btn-ghost btn-block">
+          {t('info.shop.back')}
+        </Link>
+      </form>
+    </main>
+  );
+}
+
+function OrderView({ order }: { order: PhysicalOrder }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const { busy, run } = useBusyAction();
+  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const canProve = order.status === 'submitted' || order.status === 'proof_received';
+
+  const upload = (file: File | undefined) =>
+    run(async () => {
+      if (!file) return;
+      if (file.size > PHYSICAL_PROOF_MAX_BYTES) throw new Error(t('info.feedback.imageTooLarge', { mb: MB }));
+      const form = new FormData();
+      form.append('order_id', String(order.id));
+      form.append('file', file, file.name || 'proof');
+      const res = await api.upload('/api/card/physical_proof', form, {
+        schema: physicalOrderResponseSchema,
+        silent: true,
+      });
+      await db.physicalOrders.put(res.data);
+      toast(res.msg, 'success');
+    });
+
+  return (
+    <main className="page info-page">
+      <h1>{t('info.shop.orderTitle', { order: order.order_no })}</h1>
+      <section
+        className="account-group order-summary"
+        aria-label={t('info.shop.orderTitle', { order: order.order_no })}
+      >
+        <p className="order-status-now" data-testid="order-status">
+          {t(`server.${STATUS_TEXT_KEY[order.status]}`)}
+        </p>
+        <p>
+          {t(`info.shop.${order.kind}`)} ·{' '}
+          {t('info.shop.quantityLabel', { count: order.quantity, price: hkd(order.unit_price_hkd) })}
+        </p>
+        <p className="shop-total">{t('info.shop.total', { total: hkd(order.total_hkd) })}</p>
+        {order.tracking_no ? (
+          <p data-testid="order-tracking">{t('info.shop.tracking', { tracking: order.tracking_no })}</p>
+        ) : null}
+        {order.card_no ? <p>{t('info.shop.cardNo', { no: order.card_no })}</p> : null}
+      </section>
+      {canProve ? (
+        <section className="account-section" aria-labelledby="pay-title">
+          <h2 id="pay-title">{t('info.shop.payTitle')}</h2>
+          <PaymentInstructions order={order} />
+          <h2>{t('info.shop.proofTitle')}</h2>
+          <p className="muted">{t('info.shop.proofHint', { mb: MB })}</p>
+          <label className={`btn btn-secondary btn-block${busy || !online ? ' btn-disabled' : ''}`}>
+            {busy
+              ? t('info.shop.proofUploading')
+              : order.proof
+                ? t('info.shop.proofReplace')
+                : t('info.shop.proofUpload')}
+            <input
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              disabled={busy || !online}
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
+          </label>
+        </section>
+      ) : null}
+      {order.status === 'in_production' || order.status === 'shipped' || order.status === 'delivered' ? (
+        <p className="muted">{t('info.shop.bindHint')}</p>
+      ) : null}
+      <section className="account-section" aria-labelledby="order-history">
+        <h2 id="order-history">{t('info.shop.history')}</h2>
+        <ol className="order-history">
+          {[...order.history].reverse().map((event) => (
+            <li key={`${event.status}-${event.at}`}>
+              <span className="order-history-status">{t(`server.${STATUS_TEXT_KEY[event.status]}`)}</span>
+              <span className="muted">
+                {date.format(event.at)}
+                {event.note ? ` · ${event.note}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <Link to="/exclusiveCard" className="btn btn-ghost btn-block">
+        {t('info.shop.allOrders')}
+      </Link>
+    </main>
+  );
+}
+
+function PaymentInstructions({ order }: { order: PhysicalOrder }) {
+  const { t } = useTranslation();
+  const { bank_account, fps_id } = order.payment;
+  const configured = order.payment_method === 'fps' ? fps_id : bank_account;
+  if (!configured) return <p>{t('info.shop.payNotSet')}</p>;
+  return (
+    <div className="shop-instructions">
+      <p>
+        {order.payment_method === 'fps'
+          ? t('info.shop.payFps', { total: hkd(order.total_hkd), id: fps_id })
+          : t('info.shop.payBank', { total: hkd(order.total_hkd), account: bank_account })}
+      </p>
+      <p className="shop-reference">{t('info.shop.payReference', { order: order.order_no })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSessionCookie, postJson, registerViaApi } from './support/api';
+import { launchBrowser, newPhoneContext } from './support/browser';
+import { solidPng } from './support/files';
+import { type E2eServer, startServer } from './support/server';
+import { userWithCard } from './support/share-seed';
+
+/**
+ * The exclusive NFC card (issue 16), end to end: order a metal card on the phone, upload the
+ * payment proof, the shop moves it to shipped with `npm run orders` (the real command, through
+ * the running server's socket), the phone shows the state and tracking; the owner binds it at
+ * the chip's link; a visitor tapping it lands on the owner's card; another account and a wrong
+ * check code are refused.
+ */
+const run = promisify(execFile);
+
+describe('exclusive card', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ shop: { bankAccount: 'HSBC 004-123456-001', fpsId: '9876543' }, operator: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** `npm run orders -- …` as the shop runs it, against this server's data folder. */
+  async function orders(...args: string[]): Promise<string> {
+    const { DATABASE_URL: _external, ...env } = process.env;
+    const { stdout } = await run('node_modules/.bin/tsx', ['scripts/operator.ts', 'orders', ...args], {
+      env: { ...env, DATA_DIR: server.dataDir },
+    });
+    return stdout;
+  }
+
+  async function phone(token?: string): Promise<BrowserContext> {
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    if (token) await addSessionCookie(context, server, token);
+    return context;
+  }
+
+  it('orders, pays, ships, binds, and opens on a tap', async () => {
+    const owner = await userWithCard(server, 'Grace Hopper');
+    const context = await phone(owner.token);
+    const page = await context.newPage();
+    await page.goto('/exclusiveCard');
+    await page.getByRole('heading', { name: 'Metal limited edition' }).waitFor();
+    await page.getByText('HK$680').waitFor();
+    await page.getByRole('link', { name: 'Order this card' }).nth(1).click();
+
+    await page.getByRole('heading', { name: 'Order: Metal limited edition' }).waitFor();
+    expect(await page.getByLabel('Name on the card').inputValue()).toBe('Grace Hopper');
+    await page.getByLabel('Recipient').fill('Grace Hopper');
+    await page.getByLabel('Phone for the courier').fill('91234567');
+    await page.getByLabel('Delivery address').fill('1 Harbour Road, Wan Chai, Hong Kong');
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Submitted');
+    await page.getByText('Pay HK$680 by FPS to ID 9876543').waitFor();
+    const [order] = await server.app.services.db.query<{ id: number; order_no: string }>(
+      'select id, order_no from physical_card_orders where user_id = $1',
+      [owner.id],
+    );
+    if (!order) throw new Error('no order');
+    await page.getByText(`Put ${order.order_no} as the reference.`).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(300, 400, '#f8fafc'),
+    });
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Payment proof received');
+
+    expect(await orders('paid', String(order.id))).toContain('is now paid');
+    const printed = await orders('production', String(order.id));
+    const link = new URL(printed.trim().split('\n').at(-1) ?? '');
+    expect(link.pathname).toMatch(/^\/bindExclusiveCard\/[23456789A-HJKMNP-Z]{10}$/);
+    expect(await orders('shipped', String(order.id), 'SF1234567890')).toContain('is now shipped');
+
+    // The phone hears of it (a push, then a pull) and shows it, with the tracking number.
+    await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 20_000 }).toBe('Shipped');
+    await page.getByText('Tracking number: SF1234567890').waitFor();
+    await page.getByText('SF1234567890').last().waitFor();
+
+    // A wrong check code, then the real link: bound to the owner's card.
+    await page.goto(`${link.pathname}?c=${link.searchParams.get('c')?.slice(0, -3)}abc`);
+    await page.getByText('This card link is not valid').waitFor();
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: 'Bind to my card' }).click();
+    await page.getByText('Bound! Tap the card on any phone to share your card.').waitFor();
+    await context.close();
+
+    // A visitor taps the card: the owner's card opens.
+    const visitor = await phone();
+    const tap = await visitor.newPage();
+    await tap.goto(link.pathname + link.search);
+    await tap.waitForURL((url) => url.pathname === `/s/${owner.shareStr}`);
+    await tap.getByText('Grace Hopper').first().waitFor();
+    await visitor.close();
+  });
+
+  it('refuses to bind a card for another account', async () => {
+    const owner = await userWithCard(server, 'Card Owner');
+    const placed = await postJson<{ id: number }>(
+      server,
+      '/api/card/card_apply',
+      {
+        kind: 'image',
+        name_on_card: 'Card Owner',
+        quantity: 1,
+        recipient: 'Card Owner',
+        phone: '91234567',
+        address: '2 Queen’s Road Central, Hong Kong',
+        payment_method: 'bank_transfer',
+      },
+      owner.token,
+    );
+    await orders('paid', String(placed.body.data.id));
+    const link = new URL((await orders('production', String(placed.body.data.id))).trim().split('\n').at(-1) ?? '');
+
+    const other = await registerViaApi(server);
+    const context = await phone(other.token);
+    const page = await context.newPage();
+    await page.goto(link.pathname + link.search);
+    await page.getByText('This card was ordered by another account; only its owner can bind it').waitFor();
+    expect(await page.getByRole('button', { name: 'Bind to my card' }).count()).toBe(0);
+    await context.close();
+  });
+});
