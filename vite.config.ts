@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { licences } from './scripts/vite-plugin-licenses';
 import { localeModules } from './scripts/vite-plugin-locales';
 import { moduleWorkers } from './scripts/vite-plugin-module-worker';
 
@@ -34,7 +35,7 @@ function apiProxy(target: string) {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), localeModules(), moduleWorkers()],
+  plugins: [react(), versionFile(), localeModules(), moduleWorkers(), licences()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // `npm run dev` (scripts/dev.ts): the API server listens on PORT; the pages come from here.
   server: { proxy: apiProxy(`http://localhost:${process.env.PORT ?? 8080}`) },

@@ -27,6 +27,7 @@ import { exchangeRoutes } from './routes/exchange';
 import { feedbackRoutes } from './routes/feedback';
 import { friendRoutes } from './routes/friends';
 import { groupRoutes } from './routes/groups';
+import { type InfoConfig, infoRoutes } from './routes/info';
 import { metaRoutes } from './routes/meta';
 import { notifyRoutes } from './routes/notify';
 import { oauthRoutes } from './routes/oauth';
@@ -79,6 +80,8 @@ export type AppOptions = {
    * built on; none by default.
    */
   operator?: { socket: string; origin: string | (() => string) } | null;
+  /** Policy pages (POLICY_DIR) and the host rule (PRODUCTION_HOSTS, MAIN_SITE_URL). */
+  info?: Partial<InfoConfig>;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -104,6 +107,9 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+/** The policies the project ships (neutral templates in six languages). */
+export const DEFAULT_POLICY_DIR = resolve(import.meta.dirname ?? '.', '../policies');
 
 /**
  * Builds the server: external plugins, then ours (envelope, auth), then routes; migrations run
@@ -177,6 +183,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(exchangeRoutes(services));
   await app.register(feedbackRoutes(services));
   await app.register(physicalCardRoutes(services));
+  await app.register(
+    infoRoutes({
+      policyDir: options.info?.policyDir ?? DEFAULT_POLICY_DIR,
+      site: options.info?.site ?? { production_hosts: [], main_site_url: '' },
+    }),
+  );
   await app.register(notifyRoutes(services));
   await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));

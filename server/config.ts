@@ -55,6 +55,17 @@ const envSchema = z.object({
   OAUTH_CLIENTS: z.string().optional(),
   PAYMENT_BANK_ACCOUNT: z.string().max(200).default(''),
   PAYMENT_FPS_ID: z.string().max(100).default(''),
+  POLICY_DIR: z.string().optional(),
+  PRODUCTION_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  MAIN_SITE_URL: z.string().default(''),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -29,6 +29,10 @@ export async function main(): Promise<void> {
     thirdParty: thirdPartyConfig(config),
     oauthClients: oauthClients(config),
     shop: { bankAccount: config.PAYMENT_BANK_ACCOUNT, fpsId: config.PAYMENT_FPS_ID },
+    info: {
+      policyDir: config.POLICY_DIR,
+      site: { production_hosts: config.PRODUCTION_HOSTS, main_site_url: config.MAIN_SITE_URL },
+    },
     operator: { socket: operatorSocketPath(config), origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
     exchange: { roomMinutes: config.EXCHANGE_ROOM_MINUTES, maxMembers: config.EXCHANGE_ROOM_MAX },
   });

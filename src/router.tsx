@@ -3,12 +3,10 @@ import { RootLayout } from './app/RootLayout';
 import { FRIEND_CARD_MESSAGES } from './components/friends/messages';
 import { loadMessages, warmMessages } from './i18n';
 import type { FeatureNamespace } from './i18n/catalog';
-import { type FeatureKey, NotAvailableRoute } from './routes/not-available';
 import { NotFoundPage } from './routes/not-found';
 
 /**
- * Every route of SPEC §2. Screens load on demand (one chunk each); routes whose feature comes
- * in a later release show an honest "not available yet" page in the user's language.
+ * Every route of SPEC §2. Screens load on demand (one chunk each).
  */
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
@@ -43,15 +41,13 @@ const CARDS = ['card', 'company', 'share'] as const;
 const FRIENDS = FRIEND_CARD_MESSAGES;
 /** The cloud screens show cloud cards with the card components (photos, SPEC §5 actions). */
 const CLOUD = ['cloud', 'card'] as const;
-const later = <P extends string>(path: P, feature: FeatureKey) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailableRoute, staticData: { feature } });
-
 const auth = () => import('./routes/auth');
 const profile = () => import('./routes/profile');
 const information = () => import('./routes/information');
 const identify = () => import('./routes/card-identify');
 const exchange = () => import('./routes/exchange');
 const loginMethods = () => import('./routes/login-methods');
+const info = () => import('./routes/info-pages');
 
 const routeTree = rootRoute.addChildren([
   page('/', () => import('./routes/home'), 'HomePage'),
@@ -80,9 +76,9 @@ const routeTree = rootRoute.addChildren([
   page('/myQrCode', () => import('./routes/my-qr-code'), 'MyQrCodePage', CARDS),
   page('/scanqrcode', () => import('./routes/scan-qr-code'), 'ScanQrCodePage', ['scan']),
   page('/cardLdentify', identify, 'CardIdentifyChoicePage', ['cardscan']),
-  later('/site', 'site'),
-  later('/about', 'about'),
-  later('/tutorial', 'tutorial'),
+  page('/site', info, 'SitePage', ['info']),
+  page('/about', info, 'AboutPage', ['info']),
+  page('/tutorial', info, 'TutorialPage', ['info']),
   page('/suggestions', () => import('./routes/suggestions'), 'SuggestionsPage', ['info']),
   page('/accountManagement', () => import('./routes/account'), 'AccountManagementPage'),
   page('/loginMethod', loginMethods, 'LoginMethodsPage'),
@@ -91,10 +87,10 @@ const routeTree = rootRoute.addChildren([
   page('/s/$shareKey', () => import('./routes/shared-card'), 'SharedCardPage', CARDS),
   page('/ex/$roomCode', exchange, 'ExchangeRoomPage', ['exchange']),
   page('/exchange', exchange, 'ExchangeStartPage', ['exchange']),
-  later('/dominHandle', 'domain'),
+  page('/dominHandle', info, 'DomainHandlePage', ['info']),
   page('/information/info', information, 'InformationPage', CARDS),
   page('/information/edit', information, 'InformationEditPage', CARDS),
-  later('/policy/$type', 'policy'),
+  page('/policy/$type', info, 'PolicyPage', ['info']),
   page('/noFoundCard', () => import('./routes/no-found-card'), 'NoFoundCardPage', CARDS),
   page('/cloud/list', () => import('./routes/cloud-list'), 'CloudListPage', CLOUD),
   page('/cloud/create', () => import('./routes/cloud-create'), 'CloudCreatePage', ['cardscan', 'cloud']),

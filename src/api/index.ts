@@ -10,6 +10,7 @@ export * from './export';
 export * from './feedback';
 export * from './fields';
 export * from './friends';
+export * from './info';
 export * from './login-methods';
 export * from './meta';
 export * from './oauth';

@@ -7,6 +7,9 @@ import { useSignedIn } from '../session/signed-in';
 import { VersionGate } from './VersionGate';
 
 const MemberChrome = lazy(() => import('./MemberChrome').then((m) => ({ default: m.MemberChrome })));
+const InstalledAppSheet = lazy(() =>
+  import('../components/info/InstalledAppSheet').then((m) => ({ default: m.InstalledAppSheet })),
+);
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -40,6 +43,9 @@ export function RootLayout() {
       <Outlet />
       {signedIn ? <TabBar /> : null}
       <VersionGate />
+      <Suspense fallback={null}>
+        <InstalledAppSheet />
+      </Suspense>
       <Toaster />
     </div>
   );

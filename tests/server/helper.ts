@@ -8,6 +8,7 @@ import { openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
 import type { OAuthClientConfig } from '../../server/oauth/authorization-server';
 import type { PushConfig } from '../../server/push/setup';
+import type { InfoConfig } from '../../server/routes/info';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../server/security/third-party-clients';
 import type { ShopConfig } from '../../server/services/physical-cards';
@@ -45,6 +46,7 @@ export type TestAppOptions = {
   shop?: Partial<ShopConfig>;
   /** The operators' command socket (server/operator/socket.ts). */
   operator?: { socket: string; origin: string | (() => string) };
+  info?: Partial<InfoConfig>;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -67,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     oauthClients: options.oauthClients,
     shop: options.shop,
     operator: options.operator,
+    info: options.info,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
   await app.ready();

@@ -164,6 +164,7 @@ const PARAM_ROUTES: Record<string, fc.Arbitrary<string>> = {
   '/api/ocr/move_to_group/:cardId/:groupId': badId,
   '/api/user/third/unbind/:id': badId,
   '/api/card/physical_status/:id': badId,
+  '/api/policy/:type': fc.constantFrom('UPPER', 'a'.repeat(40), '..', 'no_such_policy', '%00'),
   '/api/user/associate_login/:id': badId,
   '/api/user/dis_associate/:id': badId,
   '/api/exchange/:roomCode': fc.oneof(
@@ -267,6 +268,7 @@ describe('every route refuses bad input cleanly', () => {
       '/api/auth/providers',
       '/api/user/authorized_apps',
       '/api/oauth/card',
+      '/api/site',
       ...Object.keys(PARAM_ROUTES),
     ]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);

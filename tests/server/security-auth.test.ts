@@ -35,6 +35,8 @@ const OPEN_ROUTES = new Set([
   'POST /api/auth/start',
   'POST /api/auth',
   'POST /api/card/physical_open',
+  'GET /api/policy/:type',
+  'GET /api/site',
   'POST /api/user/resetPwd',
   'POST /api/breatvUrl',
   'GET /api/get_time',
