@@ -34,7 +34,7 @@ type NotificationRow = {
   msg_type_sub: number;
   msg: string;
   icon: string;
-  content: { f_card_id?: number; name?: string; count?: number; order_no?: string; status?: string };
+  content: { f_card_id?: number; name?: string; count?: number; order_id?: number; order_no?: string; status?: string };
   f_share_str: string | null;
   status_user: number;
   time: number;
@@ -67,7 +67,11 @@ function notificationOf(row: NotificationRow, locale: Locale): Notification {
     time: Number(row.time),
     icon: row.icon,
     status_user: row.status_user,
-    content: { f_card_id: Number(row.content.f_card_id ?? 0), f_share_str: row.f_share_str ?? '' },
+    content: {
+      f_card_id: Number(row.content.f_card_id ?? 0),
+      f_share_str: row.f_share_str ?? '',
+      ...(row.content.order_id ? { order_id: Number(row.content.order_id) } : {}),
+    },
   };
 }
 

@@ -221,7 +221,8 @@ export const notificationSchema = z.object({
   /** 1 unread, 0 read. */
   status_user: z.int(),
   // f_share_str: a live share key of that card, so a card I do not keep opens too ('' or absent when none).
-  content: z.object({ f_card_id: z.int(), f_share_str: z.optional(z.string()) }),
+  // order_id: the exclusive-card order an orderStatus notification is about.
+  content: z.object({ f_card_id: z.int(), f_share_str: z.optional(z.string()), order_id: z.optional(z.int()) }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

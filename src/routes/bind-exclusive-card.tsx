@@ -9,6 +9,7 @@ import { api } from '../lib/api';
 import { isCancelled } from '../lib/request';
 import { useSession } from '../session/hooks';
 import { rememberReturnPath } from '../session/return-path';
+import '../components/account/account.css';
 import '../components/info/info.css';
 
 /**

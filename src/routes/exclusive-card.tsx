@@ -23,6 +23,7 @@ import { useFormSubmit } from '../components/use-form-submit';
 import { db } from '../db';
 import { api } from '../lib/api';
 import { useMyCard } from '../session/hooks';
+import '../components/account/account.css';
 import '../components/info/info.css';
 
 /**

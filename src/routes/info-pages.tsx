@@ -9,6 +9,7 @@ import { api } from '../lib/api';
 import { domainTarget } from '../lib/domain-rule';
 import { isCancelled } from '../lib/request';
 import { NotFoundPage } from './not-found';
+import '../components/account/account.css';
 import '../components/info/info.css';
 
 /** /about, /tutorial, /site, /policy/{type} and /dominHandle (issue 16). */

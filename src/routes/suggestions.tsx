@@ -9,6 +9,7 @@ import { useFormSubmit } from '../components/use-form-submit';
 import { db, mutate } from '../db';
 import { stageUpload } from '../db/uploads';
 import { currentLocale } from '../i18n';
+import '../components/account/account.css';
 import '../components/info/info.css';
 
 /**

@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, NotifySub } from '../../api';
@@ -23,6 +24,7 @@ const LANG_TAG: Record<string, string> = { hk: 'zh-HK', en: 'en', cn: 'zh-CN', j
  */
 export function NotificationList() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const items = useNotifications();
   const [limit, setLimit] = useState(PAGE);
   /** The card opened: my entry for it, or (a card I do not keep) its share key. */
@@ -49,6 +51,10 @@ export function NotificationList() {
   }, [items]);
 
   const openCard = async (n: NotificationRow) => {
+    if (n.content.order_id) {
+      await navigate({ to: '/exclusiveCard', search: { order: n.content.order_id } });
+      return;
+    }
     const cardId = n.content.f_card_id;
     const friend = await db.friends.where('friend_card_info.card_id').equals(cardId).first();
     if (friend) setOpen({ acceptId: friend.accept_id });
