@@ -132,4 +132,42 @@ describe('exclusive card', () => {
     expect(await page.getByRole('button', { name: 'Bind to my card' }).count()).toBe(0);
     await context.close();
   });
+
+  it('shows an order on my other phone at once, and offline there', async () => {
+    const owner = await userWithCard(server, 'Two Phones');
+    const second = await phone(owner.token);
+    const other = await second.newPage();
+    await other.goto('/exclusiveCard');
+    await other.getByRole('heading', { name: 'Image card' }).waitFor();
+    // The service worker controls the page, so it opens with no network later.
+    await other.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await other.evaluate(() => navigator.serviceWorker.controller !== null))) await other.reload();
+    await other.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    const placed = await postJson<{ id: number; order_no: string }>(
+      server,
+      '/api/card/card_apply',
+      {
+        kind: 'metal',
+        name_on_card: 'Two Phones',
+        quantity: 1,
+        recipient: 'Two Phones',
+        phone: '91234567',
+        address: '3 Nathan Road, Tsim Sha Tsui, Hong Kong',
+        payment_method: 'fps',
+      },
+      owner.token,
+    );
+    const orderList = other.getByTestId('orders');
+    await orderList.getByText(placed.body.data.order_no, { exact: false }).waitFor({ timeout: 20_000 });
+    await orders('paid', String(placed.body.data.id));
+    await orderList.getByText('Payment confirmed').waitFor({ timeout: 20_000 });
+
+    await second.setOffline(true);
+    await other.reload();
+    await orderList.getByText('Payment confirmed').waitFor();
+    await orderList.getByRole('link').first().click();
+    await expect.poll(() => other.getByTestId('order-status').textContent()).toBe('Payment confirmed');
+    await second.close();
+  });
 });
