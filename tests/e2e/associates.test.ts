@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addSessionCookie } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
-import { type E2eServer, startServer } from './support/server';
+import { newPhoneContext } from './support/browser';
+import type { E2eServer } from './support/server';
 import { userWithCard } from './support/share-seed';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * Associated accounts (issue 15): link a company account to a personal one by signing in to it
@@ -47,17 +48,7 @@ async function serverName(server: E2eServer, token: string): Promise<string> {
 }
 
 describe('associated accounts', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = serverAndBrowser();
 
   it('links an account, switches to it and back, each with its own database and outbox', async () => {
     const personal = await userWithCard(server, 'Pat Personal');

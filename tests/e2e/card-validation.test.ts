@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MyCard } from '../../src/api';
 import { type ApiUser, addSessionCookie, type Envelope, registerViaApi } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
-import { type E2eServer, startServer } from './support/server';
+import { newPhoneContext } from './support/browser';
+import type { E2eServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * The card editor refuses what SPEC §5 and §9 refuse (and a card with no name), in the user's
@@ -47,17 +48,7 @@ async function messageOf(page: Page, field: ReturnType<Page['locator']>): Promis
 }
 
 describe('card editor validation', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = serverAndBrowser();
 
   for (const lang of ['en', 'hk'] as const) {
     it(`refuses an empty name, phone "123", email "not-an-email" and website "ab" (${lang}), saving nothing`, async () => {

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhoneContext, takeCspViolations } from './support/browser';
-import { type E2eServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { newPhoneContext, takeCspViolations } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * The Content-Security-Policy in a real browser: the app's pages carry it and run under it
@@ -9,17 +8,7 @@ import { type E2eServer, startServer } from './support/server';
  * does see one.
  */
 describe('content security policy', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = serverAndBrowser();
 
   it('serves the app under the policy', async () => {
     const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });

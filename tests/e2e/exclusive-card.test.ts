@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
-import { type E2eServer, startServer } from './support/server';
 import { userWithCard } from './support/share-seed';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * The exclusive NFC card (issue 16), end to end: order a metal card on the phone, upload the
@@ -18,16 +18,9 @@ import { userWithCard } from './support/share-seed';
 const run = promisify(execFile);
 
 describe('exclusive card', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ shop: { bankAccount: 'HSBC 004-123456-001', fpsId: '9876543' }, operator: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const { server, browser } = serverAndBrowser({
+    shop: { bankAccount: 'HSBC 004-123456-001', fpsId: '9876543' },
+    operator: true,
   });
 
   /** `npm run orders -- …` as the shop runs it, against this server's data folder. */

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addSessionCookie, registerViaApi } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
-import { type E2eServer, startServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * Feedback (issue 16): the SPEC §5 rules on the form; a message with an image written with no
  * network waits on the phone and arrives exactly once, with its image, after reconnecting.
  */
 describe('feedback', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = serverAndBrowser();
 
   it('is sent offline with an image and arrives once after reconnecting', async () => {
     const user = await registerViaApi(server);

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/i18n/langs';
 import { addSessionCookie } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
-import { type E2eServer, startServer } from './support/server';
+import { newPhoneContext } from './support/browser';
 import { userWithCard } from './support/share-seed';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * The information pages and the shop (issue 16) render in each of the six languages with no
@@ -12,17 +12,7 @@ import { userWithCard } from './support/share-seed';
  * shows where the browser reports the app installed (emulated here), with an Android intent link.
  */
 describe('information pages', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = serverAndBrowser();
 
   /** What the page shows, checked for keys that found no text (they show as dotted paths). */
   async function shownText(page: Page, path: string): Promise<string> {

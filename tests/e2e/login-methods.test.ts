@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginPayload } from '../../src/api';
 import { newEmail } from '../server/helper';
 import { addSessionCookie, postJson } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
-import { type E2eServer, startServer } from './support/server';
+import { newPhoneContext } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * Login methods (issue 15): a mobile-registered account adds an email by code on
@@ -12,17 +11,7 @@ import { type E2eServer, startServer } from './support/server';
  * signs in with the email.
  */
 describe('login methods', () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = serverAndBrowser();
 
   it('adds an email to a mobile account by code, then signs in with it', async () => {
     const mobile = `912${String(Date.now() % 1e5).padStart(5, '0')}`;
