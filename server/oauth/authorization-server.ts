@@ -21,6 +21,8 @@ export type OAuthClientConfig = {
 };
 
 export const OAUTH_MOUNT = '/oauth';
+/** Providers kept, one per origin the server is reached at (see provider()). */
+const MAX_ORIGINS = 8;
 /** The consent screen's path; the interaction cookie oidc-provider sets is scoped to it. */
 export const CONFIRM_PREFIX = `${OAUTH_MOUNT}/confirm/`;
 
@@ -47,13 +49,9 @@ async function secret(db: Db, name: string, make: () => string): Promise<string>
   return row.value;
 }
 
-export type InteractionView = {
-  uid: string;
-  app: OAuthApp;
-  scopes: string[];
-  /** The page's app_type/app_key must name this app: a link naming another is refused. */
-  appType: string;
-};
+export type InteractionView = { uid: string; app: OAuthApp; scopes: string[] };
+/** The consent page a call comes from: its app (app_type, app_key) and the request's uid. */
+export type ConsentPage = { uid: string; appType: string; appKey: string };
 
 export class AuthorizationServer {
   private readonly providers = new Map<string, Provider>();
@@ -127,6 +125,11 @@ export class AuthorizationServer {
       },
     });
     found.proxy = this.trustProxy;
+    // Without PUBLIC_URL the origin comes from the Host header: keep a few, not one per made-up host.
+    if (this.providers.size >= MAX_ORIGINS) {
+      const oldest = this.providers.keys().next().value;
+      if (oldest !== undefined) this.providers.delete(oldest);
+    }
     this.providers.set(origin, found);
     return found;
   }
@@ -139,25 +142,34 @@ export class AuthorizationServer {
     void this.provider(origin).callback()(req, res);
   }
 
-  /** The pending request of this browser's interaction cookie, with uid as its id. */
+  /**
+   * The pending request of this browser's interaction cookie: it must be `uid` and belong to the
+   * app the consent page names (`/oauth/confirm/{appType}/{appKey}`); null otherwise.
+   */
+  private async pending(origin: string, req: IncomingMessage, res: ServerResponse, page: ConsentPage) {
+    const provider = this.provider(origin);
+    const details = await provider.interactionDetails(req, res).catch(() => null);
+    if (!details || details.uid !== page.uid) return null;
+    const clientId = String(details.params.client_id);
+    const app = this.apps.get(clientId);
+    if (!app || clientId !== page.appKey || (app.application_type ?? 'web') !== page.appType) return null;
+    const scopes = String(details.params.scope ?? '').split(' ');
+    return { provider, clientId, app, scopes };
+  }
+
+  /** What the consent screen shows: the app and the scopes it asks for. */
   async interaction(
     origin: string,
     req: IncomingMessage,
     res: ServerResponse,
-    uid: string,
+    page: ConsentPage,
   ): Promise<InteractionView | null> {
-    const provider = this.provider(origin);
-    const details = await provider.interactionDetails(req, res).catch(() => null);
-    if (!details || details.uid !== uid) return null;
-    const clientId = String(details.params.client_id);
-    const app = this.apps.get(clientId);
-    if (!app) return null;
-    const requested = String(details.params.scope ?? '').split(' ');
+    const found = await this.pending(origin, req, res, page);
+    if (!found) return null;
     return {
-      uid,
-      app: { key: clientId, name: app.client_name },
-      appType: app.application_type ?? 'web',
-      scopes: requested.filter((s) => s === CARD_READ_SCOPE),
+      uid: page.uid,
+      app: { key: found.clientId, name: found.app.client_name },
+      scopes: found.scopes.filter((s) => s === CARD_READ_SCOPE),
     };
   }
 
@@ -166,13 +178,13 @@ export class AuthorizationServer {
     origin: string,
     req: IncomingMessage,
     res: ServerResponse,
-    uid: string,
+    page: ConsentPage,
     userId: number,
     allow: boolean,
   ): Promise<string | null> {
-    const provider = this.provider(origin);
-    const details = await provider.interactionDetails(req, res).catch(() => null);
-    if (!details || details.uid !== uid) return null;
+    const found = await this.pending(origin, req, res, page);
+    if (!found) return null;
+    const { provider, clientId } = found;
     if (!allow) {
       return provider.interactionResult(
         req,
@@ -182,7 +194,6 @@ export class AuthorizationServer {
       );
     }
     const accountId = String(userId);
-    const clientId = String(details.params.client_id);
     // One grant per user and app: allowing again adds to it instead of listing the app twice.
     const [kept] = await this.db.query<{ id: string }>(
       `select id from oauth_store where model = 'Grant' and account_id = $1 and payload->>'clientId' = $2
@@ -190,8 +201,7 @@ export class AuthorizationServer {
       [accountId, clientId],
     );
     const grant = (kept && (await provider.Grant.find(kept.id))) || new provider.Grant({ accountId, clientId });
-    const requested = String(details.params.scope ?? '').split(' ');
-    grant.addOIDCScope(requested.filter((s) => s === CARD_READ_SCOPE || s === 'openid').join(' '));
+    grant.addOIDCScope(found.scopes.filter((s) => s === CARD_READ_SCOPE || s === 'openid').join(' '));
     const grantId = await grant.save();
     return provider.interactionResult(
       req,

@@ -1,7 +1,7 @@
 import { PHYSICAL_STATUSES, type PhysicalOrder, type PhysicalStatus } from '../../src/api';
 import type { Services } from '../services/context';
 import { listFeedback } from '../services/feedback';
-import { listOrders, moveOrder, type OrderAction, OrderMoveError } from '../services/physical-cards';
+import { findOrder, listOrders, moveOrder, type OrderAction, OrderMoveError } from '../services/physical-cards';
 
 /**
  * The commands of the people who run the shop and read feedback (`npm run orders`, `npm run
@@ -92,7 +92,7 @@ export async function runOperatorCommand(s: Services, origin: string, args: stri
   }
   if (command === 'show') {
     const id = idOf(rest[0]);
-    const order = (await listOrders(s)).find((o) => o.id === id);
+    const order = await findOrder(s, id);
     if (!order) throw new OperatorError(`no order ${id}`);
     return orderDetail(order);
   }

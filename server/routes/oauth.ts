@@ -49,11 +49,9 @@ export function oauthRoutes(services: Services) {
       },
       async (req, reply) => {
         const origin = requestOrigin(req, services.publicUrl);
-        const view = await oauth.interaction(origin, req.raw, reply.raw, req.query.uid);
-        if (!view || view.app.key !== req.params.appKey || view.appType !== req.params.appType) {
-          throw new ApiError(404, 'oauthRequestGone');
-        }
-        return reply.ok({ uid: view.uid, app: view.app, scopes: view.scopes });
+        const view = await oauth.interaction(origin, req.raw, reply.raw, { ...req.params, uid: req.query.uid });
+        if (!view) throw new ApiError(404, 'oauthRequestGone');
+        return reply.ok(view);
       },
     );
 
@@ -69,16 +67,8 @@ export function oauthRoutes(services: Services) {
       },
       async (req, reply) => {
         const origin = requestOrigin(req, services.publicUrl);
-        const view = await oauth.interaction(origin, req.raw, reply.raw, req.body.uid);
-        if (!view || view.app.key !== req.params.appKey) throw new ApiError(404, 'oauthRequestGone');
-        const redirect = await oauth.decide(
-          origin,
-          req.raw,
-          reply.raw,
-          req.body.uid,
-          callerOf(req).userId,
-          req.body.allow,
-        );
+        const page = { ...req.params, uid: req.body.uid };
+        const redirect = await oauth.decide(origin, req.raw, reply.raw, page, callerOf(req).userId, req.body.allow);
         if (!redirect) throw new ApiError(404, 'oauthRequestGone');
         return reply.ok({ redirect }, req.body.allow ? 'appAllowed' : 'appDenied');
       },

@@ -280,6 +280,12 @@ export async function moveOrder(
 
 export type OrderSummary = PhysicalOrder & { user_id: number };
 
+/** One order, whoever's (the operators' command). */
+export async function findOrder(s: Pick<Services, 'db'>, id: number): Promise<OrderSummary | null> {
+  const row = await orderRow(s.db, 'o.id = $1', [id]);
+  return row ? { ...orderOf(row), user_id: Number(row.user_id) } : null;
+}
+
 export async function listOrders(s: Pick<Services, 'db'>, status?: PhysicalStatus): Promise<OrderSummary[]> {
   const rows = await s.db.query<OrderRow>(
     `select ${COLUMNS} from physical_card_orders o where o.deleted_at is null ${status ? 'and o.status = $1' : ''}

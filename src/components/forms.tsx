@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendVerifyCodeBodySchema, type VerifyScene } from '../api';
 import { api } from '../lib/api';
@@ -6,31 +13,63 @@ import { fieldErrors } from '../lib/form-errors';
 import { toast } from './toast';
 
 /** A labelled input with its error announced to screen readers. */
-export function Field(
-  props: { label: string; error?: string; trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>,
-) {
-  const { label, error, trailing, ...input } = props;
+/** A field's label, control and the words under it (a hint, an error), tied together for screen readers. */
+function FieldFrame(props: {
+  label: string;
+  error?: string;
+  hint?: string;
+  trailing?: ReactNode;
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const describedBy = [props.hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+    <div className={`field${props.error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{props.label}</label>
       <div className="field-row">
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
-        {trailing}
+        {props.control({
+          id,
+          ...(props.error ? { 'aria-invalid': true as const } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        })}
+        {props.trailing}
       </div>
-      {error ? (
+      {props.hint ? (
+        <p id={hintId} className="muted field-hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
         <p id={errorId} className="field-error" role="alert">
-          {error}
+          {props.error}
         </p>
       ) : null}
     </div>
   );
+}
+
+export function Field(
+  props: { label: string; error?: string; hint?: string; trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  const { label, error, hint, trailing, ...input } = props;
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      trailing={trailing}
+      control={(aria) => <input {...aria} {...input} />}
+    />
+  );
+}
+
+export function TextAreaField(
+  props: { label: string; error?: string; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>,
+) {
+  const { label, error, hint, ...area } = props;
+  return <FieldFrame label={label} error={error} hint={hint} control={(aria) => <textarea {...aria} {...area} />} />;
 }
 
 export type AccountMode = 'email' | 'mobile';

@@ -15,7 +15,7 @@ import {
 import { useOnline } from '../app/RootLayout';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
-import { Field, FormError } from '../components/forms';
+import { Field, FormError, TextAreaField } from '../components/forms';
 import { NfcTools } from '../components/info/NfcTools';
 import { ProductPicture } from '../components/info/ProductPicture';
 import { toast } from '../components/toast';
@@ -140,7 +140,7 @@ function OrderForm(props: { kind: PhysicalKind; defaultName: string; onPlaced: (
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
   const [payment, setPayment] = useState<'bank_transfer' | 'fps'>('fps');
-  const ids = { quantity: useId(), address: useId() };
+  const quantityId = useId();
   const price = PHYSICAL_PRODUCTS[props.kind].price_hkd;
 
   const onSubmit = (e: FormEvent) => {
@@ -179,8 +179,8 @@ function OrderForm(props: { kind: PhysicalKind; defaultName: string; onPlaced: (
           onChange={(e) => setNameOnCard(e.target.value)}
         />
         <div className="field">
-          <label htmlFor={ids.quantity}>{t('info.shop.quantity')}</label>
-          <select id={ids.quantity} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+          <label htmlFor={quantityId}>{t('info.shop.quantity')}</label>
+          <select id={quantityId} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
             {Array.from({ length: PHYSICAL_QUANTITY_MAX }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {t('info.shop.quantityLabel', { count: n, price: hkd(price) })}
@@ -204,23 +204,15 @@ function OrderForm(props: { kind: PhysicalKind; defaultName: string; onPlaced: (
           error={form.errors.phone ? t('auth.errors.mobile') : undefined}
           onChange={(e) => setPhone(e.target.value)}
         />
-        <div className={`field${form.errors.address ? ' field-invalid' : ''}`}>
-          <label htmlFor={ids.address}>{t('info.shop.address')}</label>
-          <textarea
-            id={ids.address}
-            rows={3}
-            maxLength={300}
-            autoComplete="street-address"
-            value={address}
-            aria-invalid={form.errors.address ? true : undefined}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-          {form.errors.address ? (
-            <p className="field-error" role="alert">
-              {form.errors.address}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={t('info.shop.address')}
+          rows={3}
+          maxLength={300}
+          autoComplete="street-address"
+          value={address}
+          error={form.errors.address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
         <fieldset className="shop-pay">
           <legend>{t('info.shop.payBy')}</legend>
           {(['fps', 'bank_transfer'] as const).map((method) => (

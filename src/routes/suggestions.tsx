@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, feedbackBodySchema } from '../api';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
-import { FormError } from '../components/forms';
+import { Field, FormError, TextAreaField } from '../components/forms';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { db, mutate } from '../db';
@@ -29,7 +29,7 @@ export function SuggestionsPage() {
   const [sent, setSent] = useState<'online' | 'offline' | null>(null);
   const form = useFormSubmit();
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { content: useId(), contact: useId(), agree: useId() };
+  const agreeId = useId();
   const previews = useRef<string[]>([]);
   previews.current = images.map((i) => i.preview);
   useEffect(
@@ -104,45 +104,25 @@ export function SuggestionsPage() {
       <h1>{t('info.feedback.title')}</h1>
       <p className="muted">{t('info.feedback.intro')}</p>
       <form onSubmit={onSubmit} noValidate className="form">
-        <div className={`field${form.errors.content ? ' field-invalid' : ''}`}>
-          <label htmlFor={ids.content}>{t('info.feedback.content')}</label>
-          <textarea
-            id={ids.content}
-            rows={6}
-            maxLength={2000}
-            value={content}
-            placeholder={t('info.feedback.contentPlaceholder')}
-            aria-invalid={form.errors.content ? true : undefined}
-            aria-describedby={form.errors.content ? `${ids.content}-error` : undefined}
-            onChange={(e) => setContent(e.target.value)}
-          />
-          {form.errors.content ? (
-            <p id={`${ids.content}-error`} className="field-error" role="alert">
-              {form.errors.content}
-            </p>
-          ) : null}
-        </div>
-        <div className={`field${form.errors.contact ? ' field-invalid' : ''}`}>
-          <label htmlFor={ids.contact}>{t('info.feedback.contact')}</label>
-          <input
-            id={ids.contact}
-            type="text"
-            inputMode="email"
-            autoComplete="email"
-            value={contact}
-            aria-invalid={form.errors.contact ? true : undefined}
-            aria-describedby={`${ids.contact}-hint${form.errors.contact ? ` ${ids.contact}-error` : ''}`}
-            onChange={(e) => setContact(e.target.value)}
-          />
-          <p id={`${ids.contact}-hint`} className="muted field-hint">
-            {t('info.feedback.contactHint')}
-          </p>
-          {form.errors.contact ? (
-            <p id={`${ids.contact}-error`} className="field-error" role="alert">
-              {form.errors.contact}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={t('info.feedback.content')}
+          rows={6}
+          maxLength={2000}
+          value={content}
+          placeholder={t('info.feedback.contentPlaceholder')}
+          error={form.errors.content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <Field
+          label={t('info.feedback.contact')}
+          hint={t('info.feedback.contactHint')}
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          value={contact}
+          error={form.errors.contact}
+          onChange={(e) => setContact(e.target.value)}
+        />
         <fieldset className="info-images">
           <legend>{t('info.feedback.images', { max: FEEDBACK_IMAGES_MAX, mb: MB })}</legend>
           <ul>
@@ -175,9 +155,9 @@ export function SuggestionsPage() {
           ) : null}
         </fieldset>
         <div className={`field info-agree${form.errors.agree ? ' field-invalid' : ''}`}>
-          <label htmlFor={ids.agree}>
+          <label htmlFor={agreeId}>
             <input
-              id={ids.agree}
+              id={agreeId}
               type="checkbox"
               checked={agree}
               aria-invalid={form.errors.agree ? true : undefined}

@@ -48,7 +48,8 @@ describe('feedback', () => {
     expect(await rows()).toEqual([]);
 
     await context.setOffline(false);
-    await expect.poll(async () => (await rows()).length, { timeout: 20_000 }).toBe(1);
+    // Sent on the browser's "online" event, or at the latest by the next retry (backoff capped at 30 s).
+    await expect.poll(async () => (await rows()).length, { timeout: 40_000 }).toBe(1);
     const [row] = await rows();
     const images = typeof row?.images === 'string' ? (JSON.parse(row.images) as string[]) : (row?.images ?? []);
     expect(row?.content).toBe('Scanning in a dark hall misses the phone number');

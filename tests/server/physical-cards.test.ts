@@ -145,6 +145,9 @@ describe('exclusive card orders', () => {
     const row = pulled.body.data.rows.find((r) => r.table === 'physicalOrder' && r.key === String(order.id));
     expect(row?.value).toMatchObject({ status: 'shipped', tracking_no: 'SF1234567890' });
     expect(await operator('orders', 'list', 'shipped')).toContain(order.order_no);
+    const shown = await operator('orders', 'show', String(order.id));
+    expect(shown).toContain('SF1234567890');
+    expect(shown).toContain('1 Harbour Road, Wan Chai, Hong Kong');
   });
 
   it('binds only for the order’s owner, once; a tap then opens the owner’s card', async () => {
