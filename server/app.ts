@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { wellFormed } from '../src/lib/well-formed';
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -138,6 +139,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // First of all hooks, so every answer carries them: pages, API, static files, blobs, 404s, errors.
   app.addHook('onRequest', async (request, reply) => applySecurityHeaders(request, reply, csp));
+  // One rule for every route: a lone UTF-16 surrogate (which no database takes) becomes U+FFFD.
+  app.addHook('preValidation', async (request) => {
+    request.body = wellFormed(request.body);
+    wellFormed(request.query);
+    wellFormed(request.params);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -9,13 +9,15 @@ import {
   type SetProfileBody,
   setProfileBodySchema,
 } from '../../src/api';
+import { wellFormed } from '../../src/lib/well-formed';
 import { call, createTestApp, registerUser, type TestApp } from './helper';
 
 /**
  * A client pushes setProfile mutations in batches whose answers may be lost: it sends batches
  * again (right away or much later), so the server sees duplicated and replayed ids in any
- * order. Whatever the schedule, the profile must end as if each distinct id ran once, in the
- * order made, and every answer for an id must be the one given the first time.
+ * order, their text now and then holding a lone surrogate. Whatever the schedule, the profile
+ * must end as if each distinct id ran once, in the order made (a lone surrogate as U+FFFD),
+ * and every answer for an id must be the one given the first time.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +29,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const text = (maxLength: number) => fc.string({ maxLength }).filter((s) => !s.includes('\u0000'));
+/** Text as a device may send it, now and then with half of a UTF-16 pair (stored as U+FFFD). */
+const text = (maxLength: number) =>
+  fc
+    .tuple(fc.string({ maxLength }), fc.constantFrom('', '', '\uD800', '\uDFFF', 'a\uDBFFb'))
+    .map(([s, lone]) => `${s}${lone}`.slice(0, maxLength))
+    .filter((s) => !s.includes('\u0000'));
 const day = fc
   .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
@@ -54,7 +61,8 @@ const scenario = fc.record({
 });
 
 /** The args the contract accepts (names trimmed), or null for a mutation the server must reject. */
-const accepted = (a: unknown): SetProfileBody | null => setProfileBodySchema.safeParse(a).data ?? null;
+const accepted = (a: unknown): SetProfileBody | null =>
+  setProfileBodySchema.safeParse(wellFormed(structuredClone(a))).data ?? null;
 
 /** The profile after applying the accepted args in order. */
 function expected(start: Profile, all: unknown[]): Profile {

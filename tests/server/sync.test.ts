@@ -274,3 +274,58 @@ describe('push', () => {
     expect(await recorded(user.id)).toBe(2);
   });
 });
+
+describe('lone surrogates', () => {
+  // Half of a UTF-16 pair: a JSON escape carries it, but no database column takes it.
+  const lone = '\uD800';
+
+  it('stores a lone surrogate in a card list entry, a cloud card row or a mutation id as U+FFFD', async () => {
+    const user = await registerUser(t);
+    const [entry, row, loneId, after] = [newId(), newId(), `${newId()}${lone}`, newId()];
+    const res = await push(user.token, [
+      {
+        id: entry,
+        name: 'patchCard',
+        args: {
+          fields: { name: `Chan${lone}` },
+          lists: { address: { from: [], to: [{ key: 'office', content: `1 Queen's Road${lone}` }] } },
+        },
+      },
+      {
+        id: row,
+        name: 'addCloudCard',
+        args: { id: 'cloudcard-lone-1', extension: [{ key: `name${lone}`, value: `Wong${lone}` }] },
+      },
+      setProfile(loneId, { profile: `about${lone}` }),
+      setProfile(after, { fullName: 'Still applied' }),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.results.map((r) => [r.id, r.ok])).toEqual([
+      [entry, true],
+      [row, true],
+      [loneId.replace(lone, '\uFFFD'), true],
+      [after, true],
+    ]);
+    const rows = (await pull(user.token)).body.data.rows;
+    const card = rows.find((r) => r.table === 'card')?.value as { name: string; extension: { address: unknown[] } };
+    expect(card.name).toBe('Chan\uFFFD');
+    expect(card.extension.address).toEqual([{ key: 'office', content: "1 Queen's Road\uFFFD" }]);
+    expect(rows.find((r) => r.table === 'cloudCard')?.value).toMatchObject({
+      extension: [{ key: 'name\uFFFD', value: 'Wong\uFFFD' }],
+    });
+    expect(await getProfile(user.token)).toMatchObject({ profile: 'about\uFFFD', fullName: 'Still applied' });
+  });
+
+  it('takes one in a REST call as well', async () => {
+    const user = await registerUser(t);
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/ocr/add',
+      { extension: [{ key: 'name', value: `Lee${lone}` }] },
+      { token: user.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ extension: [{ key: 'name', value: 'Lee\uFFFD' }] });
+  });
+});
