@@ -9,6 +9,7 @@ import {
   type SyncRow,
 } from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
+import { HLC_PATTERN, type Hlc } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { inTx } from '../db/in-tx';
 import { ApiError } from '../http/errors';
@@ -69,8 +70,38 @@ export function pull(s: Services, caller: Caller, query: PullQuery): Promise<Pul
     await q.query('set transaction isolation level repeatable read');
     const tables: SyncRow[][] = [];
     for (const read of READERS) tables.push(await read(q, caller, query.cursor, limit + 1));
-    return pageOf(tables, query.cursor, limit);
+    const page = pageOf(tables, query.cursor, limit);
+    if (page.rows.length === 0) return page;
+    const hlc = await latestStamp(q, caller.userId, query.cursor, page.cursor);
+    return hlc ? { ...page, hlc } : page;
   });
+}
+
+/** The tables whose rows carry field stamps (`clocks`), with the column naming their owner. */
+const STAMPED_TABLES = [
+  ['users', 'id'],
+  ['cards', 'user_id'],
+  ['company_content', 'user_id'],
+  ['friend_groups', 'user_id'],
+  ['friends', 'user_id'],
+  ['cloud_cards', 'user_id'],
+  ['cloud_groups', 'user_id'],
+] as const;
+
+const LATEST_STAMP_SQL = `select max(stamp) as stamp from (${STAMPED_TABLES.map(
+  ([table, owner]) =>
+    `select (select max(c.value) from jsonb_each_text(t.clocks) c) as stamp from ${table} t
+     where t.${owner} = $1 and t.version > $2 and t.version <= $3`,
+).join(' union all ')}) s`;
+
+/**
+ * The latest stamp among the fields of the rows a page holds (versions in (after, upTo]): a
+ * device that applies the page has seen every one of them, so its clock moves past it (the
+ * hybrid logical clock's receive rule) and an edit it makes next wins over what it was shown.
+ */
+async function latestStamp(q: Queryable, userId: number, after: number, upTo: number): Promise<Hlc | null> {
+  const [row] = await q.query<{ stamp: string | null }>(LATEST_STAMP_SQL, [userId, after, upTo]);
+  return row?.stamp && HLC_PATTERN.test(row.stamp) ? row.stamp : null;
 }
 
 /**

@@ -45,7 +45,7 @@ import { profileSchema, setProfileBodySchema } from './user';
  * result stored the first time. `name` is one of MUTATIONS and `args` are validated by the very
  * schema of the matching REST call, and run through the same service function.
  */
-export const SYNC_PROTOCOL_VERSION = 8;
+export const SYNC_PROTOCOL_VERSION = 9;
 // History:
 // 1: pull (profile) and push (setProfile).
 // 2: pull (card: my card, key 'me') and push (saveCard).
@@ -64,6 +64,8 @@ export const SYNC_PROTOCOL_VERSION = 8;
 //    addCloudGroup, editCloudGroup, delCloudGroup, sortCloudGroups); cloud ids are made on the device.
 // 7: friend_card_info carries the whole card (english_name, photo_back, share_str, extension).
 // 8: push (sendFeedback), its images uploaded first (POST /api/feedback/image); pull (physicalOrder).
+// 9: a pull page carries `hlc`, the latest stamp of its rows' fields: the device's clock moves past
+//    it (the receive rule), so an edit made after seeing a value wins over it whatever the clocks say.
 
 export const PULL_PAGE_MAX = 2500;
 
@@ -111,6 +113,11 @@ export const pullResultSchema = z.object({
   rows: z.array(syncRowSchema),
   cursor: z.int(),
   more: z.boolean(),
+  /**
+   * The latest stamp (src/lib/hlc.ts) of any field of the page's rows; the device's clock moves
+   * past it, so an edit made after seeing these rows wins over them. Absent when none is stamped.
+   */
+  hlc: z.optional(z.string()),
 });
 export type PullResult = z.infer<typeof pullResultSchema>;
 export const pullResponseSchema = envelopeSchema(pullResultSchema);

@@ -170,6 +170,8 @@ export class CardbookDB extends Dexie {
   scans!: EntityTable<ScanRow, 'id'>;
   cardCache!: EntityTable<CardCacheRow, 'card_id'>;
   physicalOrders!: EntityTable<PhysicalOrderRow, 'id'>;
+  /** This device's wall clock, which may be wrong (the sync tests set it minutes off, as a phone's may be). */
+  now: () => number = () => Date.now();
 
   constructor(name = 'cardbook') {
     super(name);

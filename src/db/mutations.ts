@@ -13,7 +13,7 @@ import {
   type Profile,
 } from '../api';
 import { applyCardPatch, cardBodyOf, EMPTY_CARD } from '../lib/card-merge';
-import { nextHlc } from '../lib/hlc';
+import { HLC_PATTERN, nextHlc } from '../lib/hlc';
 import type { CardbookDB, FriendRow } from './CardbookDB';
 import { clientId } from './client-id';
 
@@ -317,7 +317,7 @@ export async function mutate<N extends MutationName>(db: CardbookDB, name: N, ar
     // A screen may still show a new group by the temporary id the server has just replaced.
     const resolved = withKnownGroups(name, args, await createdGroupIds(db));
     await applyLocal(db, name, resolved);
-    const now = Date.now();
+    const now = db.now();
     await db.outbox.add({ id, name, args: resolved, createdAt: now, hlc: await stamp(db, now) });
   });
   return id;
@@ -329,6 +329,18 @@ async function stamp(db: CardbookDB, now: number): Promise<string> {
   const next = nextHlc(last?.key === 'hlc' ? last.value : null, now, await clientId(db));
   await db.meta.put({ key: 'hlc', value: next });
   return next;
+}
+
+/**
+ * The hybrid logical clock's receive rule: a stamp this device has seen (on rows it pulled)
+ * moves its clock up to it, so the next stamp it makes is later, whatever its wall clock says
+ * (call inside a transaction over db.meta).
+ */
+export async function receiveStamp(db: CardbookDB, seen: string): Promise<void> {
+  if (!HLC_PATTERN.test(seen)) return;
+  const last = await db.meta.get('hlc');
+  if (last?.key === 'hlc' && last.value >= seen) return;
+  await db.meta.put({ key: 'hlc', value: seen });
 }
 
 /** Re-applies every pending change on top of fresh server rows; call inside the pull's transaction. */

@@ -16,7 +16,15 @@ import type {
   SyncNotice,
   SyncState,
 } from './CardbookDB';
-import { createdGroupIds, groupIdsOf, groupRefs, LOCAL_TABLES, mapGroupRefs, rebasePending } from './mutations';
+import {
+  createdGroupIds,
+  groupIdsOf,
+  groupRefs,
+  LOCAL_TABLES,
+  mapGroupRefs,
+  rebasePending,
+  receiveStamp,
+} from './mutations';
 
 /** What the sync engine reads and writes locally; the engine itself never touches Dexie. */
 export const INITIAL_SYNC_STATE: SyncState = {
@@ -201,6 +209,8 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
     await writeChanges(db.cloudGroups, cloudGroups);
     await writeChanges(db.physicalOrders, orders);
     await db.meta.put({ key: 'cursor', value: page.cursor });
+    // In the same transaction as the rows: no edit can be made between seeing them and the clock moving.
+    if (page.hlc) await receiveStamp(db, page.hlc);
     if (page.rows.length > 0) {
       // Groups and friends added on this device wait for the server's rows; pending ones are
       // made again below.

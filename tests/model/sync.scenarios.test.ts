@@ -185,3 +185,34 @@ describe('a group deleted on another device', () => {
     await b.close();
   });
 });
+
+describe('a device whose clock is wrong', () => {
+  it('B, 10 minutes slow, sees A’s edit and then edits: B’s edit wins', async () => {
+    const { me, friend, a, b } = await twoDevices();
+    b.db.now = () => Date.now() - 10 * 60 * 1000;
+    const group = (await api<Group>(me, 'POST', '/api/group/add', { group_name: 'Start' })).body.data;
+    await mutate(a.db, 'remark', { accept_id: friend.accept_id, remark: 'from A' });
+    await mutate(a.db, 'editGroup', { group_id: group.group_id, group_name: 'A’s name' });
+    await mutate(a.db, 'setProfile', { profile: 'A wrote this' });
+    await a.sync();
+    await b.sync();
+    // B shows A's values, then its user changes them.
+    expect((await b.db.friends.get(friend.accept_id))?.remark).toBe('from A');
+    expect((await b.db.profile.get('me'))?.profile).toBe('A wrote this');
+    await mutate(b.db, 'remark', { accept_id: friend.accept_id, remark: 'from B, after seeing A' });
+    await mutate(b.db, 'editGroup', { group_id: group.group_id, group_name: 'B’s name' });
+    await mutate(b.db, 'setProfile', { profile: 'B wrote this after' });
+    await b.sync();
+    await a.sync();
+
+    for (const device of [a, b]) {
+      expect((await device.db.friends.get(friend.accept_id))?.remark).toBe('from B, after seeing A');
+      expect((await device.db.groups.get(group.group_id))?.group_name).toBe('B’s name');
+      expect((await device.db.profile.get('me'))?.profile).toBe('B wrote this after');
+    }
+    // Nobody is told "a newer edit on another device was kept".
+    expect((await readSyncState(b.db)).rejected).toEqual([]);
+    await a.close();
+    await b.close();
+  });
+});

@@ -34,6 +34,7 @@ import {
   settleOutbox,
 } from '../../src/db/sync-store';
 import { localRefs, pruneUploads, replaceRefs, resolveRefs } from '../../src/db/uploads';
+import { maxHlc } from '../../src/lib/hlc';
 
 /** Where each kind of file picked offline is uploaded (each takes `upload_id` for idempotency). */
 const UPLOAD_PATHS: Record<UploadTarget, string> = {
@@ -108,11 +109,14 @@ export function cutBySize(
   return { batch, tooLarge };
 }
 
-/** Consecutive pull pages as one: every row in order (a later row of a key wins), the last cursor. */
+/** Consecutive pull pages as one: every row in order (a later row of a key wins), the last cursor, the latest stamp. */
 export function joinPages(pages: readonly PullResult[]): PullResult {
   const last = pages.at(-1);
   if (!last) throw new Error('no pages to join');
-  return pages.length === 1 ? last : { rows: pages.flatMap((p) => p.rows), cursor: last.cursor, more: last.more };
+  if (pages.length === 1) return last;
+  const joined: PullResult = { rows: pages.flatMap((p) => p.rows), cursor: last.cursor, more: last.more };
+  const stamps = pages.flatMap((p) => (p.hlc ? [p.hlc] : []));
+  return stamps.length > 0 ? { ...joined, hlc: stamps.reduce(maxHlc) } : joined;
 }
 
 export function backoffDelay(failures: number, random: () => number): number {
