@@ -8,6 +8,7 @@ import {
   pushResponseSchema,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
+import { ApiError } from '../http/errors';
 import type { Services } from '../services/context';
 import { PerUserQueue } from '../services/per-user';
 import { pull, push } from '../services/sync';
@@ -21,7 +22,11 @@ export function syncRoutes(services: Services) {
     app.get(
       '/api/sync/pull',
       { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => reply.ok(await pull(services, callerOf(req), req.query)),
+      async (req, reply) => {
+        const caller = callerOf(req);
+        checkOwner(caller.userId, req.query.owner);
+        return reply.ok(await pull(services, caller, req.query));
+      },
     );
 
     app.post(
@@ -34,8 +39,17 @@ export function syncRoutes(services: Services) {
       },
       async (req, reply) => {
         const caller = callerOf(req);
+        checkOwner(caller.userId, req.body.owner);
         return reply.ok(await pushes.run(caller.userId, () => push(services, caller, req.body, req.locale)));
       },
     );
   };
+}
+
+/**
+ * A device names whose database it syncs: changes queued by one account are never applied with
+ * another account's token (a session half-written when the page loaded), nor its rows pulled in.
+ */
+function checkOwner(callerId: number, owner: number | undefined): void {
+  if (owner !== undefined && owner !== callerId) throw new ApiError(409, 'otherAccountsChanges');
 }

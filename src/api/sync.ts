@@ -66,6 +66,8 @@ export const SYNC_PROTOCOL_VERSION = 9;
 // 8: push (sendFeedback), its images uploaded first (POST /api/feedback/image); pull (physicalOrder).
 // 9: a pull page carries `hlc`, the latest stamp of its rows' fields: the device's clock moves past
 //    it (the receive rule), so an edit made after seeing a value wins over it whatever the clocks say.
+//    Push and pull may name their `owner` (the user id whose database the device syncs): a token of
+//    another user is answered 409 and nothing is sent or taken (the device waits for its own session).
 
 export const PULL_PAGE_MAX = 2500;
 
@@ -73,6 +75,7 @@ export const pullQuerySchema = z.strictObject({
   cursor: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PULL_PAGE_MAX))),
   t: z.optional(z.string().check(z.maxLength(32))),
+  owner: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -174,6 +177,8 @@ export type Mutation = { id: string; name: MutationName; args: unknown; hlc?: st
 
 export const pushBodySchema = z.strictObject({
   client_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  /** Whose changes these are (the user id of the device's database): another account's token is refused with 409. */
+  owner: z.optional(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
   mutations: z.array(mutationSchema).check(z.minLength(1), z.maxLength(PUSH_BATCH_MAX)),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;

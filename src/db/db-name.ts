@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readSessionCookie } from '../session/session-cookie';
 
 /**
  * Each account keeps its own IndexedDB database (`cardbook-u{userId}`), with its own outbox,
@@ -9,15 +9,18 @@ import Cookies from 'js-cookie';
  */
 export const LEGACY_DB_NAME = 'cardbook';
 
-/** The cookie holding the signed-in user's id beside the token (not a secret). */
-export const USER_COOKIE = 'uid';
-
 export function dbNameFor(userId: number): string {
   return userId > 0 ? `cardbook-u${userId}` : LEGACY_DB_NAME;
 }
 
+/** The account whose database this is, or null for a database of no known account. */
+export function ownerOfDbName(name: string): number | null {
+  const match = /^cardbook-u(\d+)$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * The database of this page (the `uid` cookie beside the token, read once at start) or of this
+ * The database of this page (the user id in the session cookie, read once at start) or of this
  * worker (its name, given by the page that started it).
  */
 export function activeDbName(): string {
@@ -25,5 +28,5 @@ export function activeDbName(): string {
     const name = (globalThis as { name?: unknown }).name;
     return typeof name === 'string' && name.startsWith(LEGACY_DB_NAME) ? name : LEGACY_DB_NAME;
   }
-  return dbNameFor(Number(Cookies.get(USER_COOKIE)) || 0);
+  return dbNameFor(readSessionCookie()?.userId ?? 0);
 }

@@ -1,30 +1,19 @@
-import Cookies from 'js-cookie';
 import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
 import type { CardbookDB, Session } from '../db';
 import { CARD_IMAGE_CACHE } from '../lib/card-images';
-import {
-  cookieUserId,
-  getToken,
-  leavingForAnotherAccount,
-  refreshSignedIn,
-  TOKEN_COOKIE,
-  USER_COOKIE,
-} from './signed-in';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
+import { cookieUserId, getToken, leavingForAnotherAccount, refreshSignedIn } from './signed-in';
 
 /**
- * The session (SPEC §4): a `token` cookie of 180 days marks the signed-in state. The same token
- * is kept in IndexedDB so the sync worker, which cannot read cookies, can use it. Signing out
+ * The session (SPEC §4): a cookie of 180 days holding the token and the user id together
+ * (./session-cookie.ts) marks the signed-in state. The same session is kept in IndexedDB so the sync worker, which cannot read cookies, can use it. Signing out
  * (or a 401) clears the token and every local row of that user.
  *
  * Dexie is imported on demand: a visitor with no cookie and no local data never loads it.
  * `LOCAL_DATA` in local storage says whether IndexedDB holds a user's rows that a signed-out
  * start must clear.
  */
-const TOKEN_DAYS = 180;
 const LOCAL_DATA = 'cardbook:local-user';
-/** The signed-in user's id beside the token (not a secret), so a start with wiped storage and no signal knows whose data to rebuild. */
-
-const cookieOptions = () => ({ expires: TOKEN_DAYS, sameSite: 'lax' as const, secure: location.protocol === 'https:' });
 
 /**
  * Asks the browser to keep this site's storage under pressure (and, in browsers that evict the
@@ -107,7 +96,6 @@ async function settlePending(db: CardbookDB, userId: number): Promise<void> {
 
 async function saveSession(db: CardbookDB, session: Session, profile: Profile, replace: boolean): Promise<void> {
   localStorage.setItem(LOCAL_DATA, '1');
-  Cookies.set(USER_COOKIE, String(session.userId), cookieOptions());
   keepStorage();
   await db.transaction('rw', db.meta, db.profile, async () => {
     await db.meta.put({ key: 'session', value: session });
@@ -131,7 +119,7 @@ export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<{ 
   const local = here ? current : new (await import('../db/CardbookDB')).CardbookDB(targetName);
   try {
     const { readSession } = await import('../db/sync-store');
-    Cookies.set(TOKEN_COOKIE, payload.token, cookieOptions());
+    writeSessionCookie({ token: payload.token, userId: payload.id });
     const previous = await readSession(local);
     if (previous && previous.userId !== payload.id) await clearUserData(local, null);
     await settlePending(local, payload.id);
@@ -147,8 +135,7 @@ export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<{ 
 }
 
 export async function signOut(db?: CardbookDB): Promise<void> {
-  Cookies.remove(TOKEN_COOKIE);
-  Cookies.remove(USER_COOKIE);
+  clearSessionCookie();
   refreshSignedIn();
   if (!db && !localStorage.getItem(LOCAL_DATA)) return;
   const local = db ?? (await localDb());
@@ -161,7 +148,8 @@ export async function signOut(db?: CardbookDB): Promise<void> {
  * a cookie with another token than IndexedDB's means another sign-in happened.
  */
 export async function reconcileSession(db?: CardbookDB): Promise<Session | null> {
-  const token = getToken();
+  const cookie = readSessionCookie();
+  const token = cookie?.token ?? null;
   if (!token && !db && !localStorage.getItem(LOCAL_DATA)) return null;
   const local = db ?? (await localDb());
   const { readSession } = await import('../db/sync-store');
@@ -174,10 +162,14 @@ export async function reconcileSession(db?: CardbookDB): Promise<Session | null>
     keepStorage();
     return session;
   }
-  if (session) {
+  // A new token of the same account (or of an account not named, cookies of versions before:
+  // the server refuses the sync engine's changes then if the token is another account's).
+  if (session && (!cookie?.userId || cookie.userId === session.userId)) {
     await local.meta.put({ key: 'session', value: { ...session, token } });
     return { ...session, token };
   }
+  // Never another account's token beside this one's changes: they wait for their own sign-in.
+  if (session) await clearUserData(local, session.userId);
   return adoptToken(local, token);
 }
 
@@ -190,14 +182,14 @@ async function adoptToken(db: CardbookDB, token: string): Promise<Session | null
   const res = await fetch('/api/user/getProfile', { headers: { token } }).catch(() => null);
   if (!res) return provisionalSession(db, token);
   if (res.status === 401) {
-    Cookies.remove(TOKEN_COOKIE);
-    Cookies.remove(USER_COOKIE);
+    clearSessionCookie();
     refreshSignedIn();
     return null;
   }
   const parsed = profileResponseSchema.safeParse(await res.json().catch(() => null));
   if (!parsed.success) return provisionalSession(db, token);
   const session: Session = { token, userId: parsed.data.data.user_id };
+  writeSessionCookie(session);
   await saveSession(db, session, parsed.data.data, true);
   return session;
 }

@@ -1,23 +1,18 @@
-import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
-import { USER_COOKIE } from '../db/db-name';
+import { readSessionCookie } from './session-cookie';
 
 /**
- * Whether a session exists, from the token cookie alone (SPEC §4: the cookie marks the
+ * Whether a session exists, from the session cookie alone (SPEC §4: the cookie marks the
  * signed-in state). It needs no IndexedDB, so a visitor's pages never load Dexie or the sync
  * worker; the member parts of the app load when this turns true.
  */
-export const TOKEN_COOKIE = 'token';
-
-export { USER_COOKIE };
-
 export function getToken(): string | null {
-  return Cookies.get(TOKEN_COOKIE) ?? null;
+  return readSessionCookie()?.token ?? null;
 }
 
-/** My user id from its cookie, with no local database (my own card is told apart by it). */
+/** My user id from the session cookie, with no local database (my own card is told apart by it). */
 export function cookieUserId(): number {
-  return Number(Cookies.get(USER_COOKIE)) || 0;
+  return readSessionCookie()?.userId ?? 0;
 }
 
 const listeners = new Set<() => void>();

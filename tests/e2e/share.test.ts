@@ -188,7 +188,8 @@ describe('sharing a card', () => {
     const email = newEmail();
     await new RegisterMailPage(page).register(email, 'secret-pass', () => server.sender.lastCode(email));
     await expect.poll(() => page.evaluate(() => localStorage.getItem('auto_add_friends'))).toBeNull();
-    const token = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '');
+    const session = await page.evaluate(() => document.cookie.match(/(?:^|; )session=([^;]+)/)?.[1] ?? '');
+    const token = decodeURIComponent(session).replace(/^\d+\./, '');
     await expect
       .poll(async () => {
         const res = await fetch(new URL('/api/friend/list/1', server.url), { headers: { token } });

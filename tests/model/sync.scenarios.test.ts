@@ -216,3 +216,31 @@ describe('a device whose clock is wrong', () => {
     await b.close();
   });
 });
+
+describe('a session half-written when the page loaded', () => {
+  it('the worker sends no change of one account with another account’s token: it waits', async () => {
+    const { me, a } = await twoDevices();
+    const other = await account('Someone else');
+    a.online = false;
+    await mutate(a.db, 'setProfile', { profile: 'mine, queued offline' });
+    // My database, my user id, but the other account's token (a sign-in cut between two writes).
+    await a.db.meta.put({ key: 'session', value: { token: other.token, userId: me.id } });
+    a.online = true;
+    await a.sync();
+    const profileOf = async (user: { token: string }) =>
+      (await api<{ profile: string }>(user, 'GET', '/api/user/getProfile')).body.data.profile;
+    expect(await profileOf(other)).toBe('');
+    expect(await a.outboxSize()).toBe(1);
+    expect((await readSyncState(a.db)).rejected).toEqual([]);
+    // Nothing of the other account was pulled in either.
+    expect((await a.db.profile.get('me'))?.user_id).toBe(me.id);
+
+    // My own session again: the change goes, to my account.
+    await a.db.meta.put({ key: 'session', value: { token: me.token, userId: me.id } });
+    await a.sync();
+    expect(await a.outboxSize()).toBe(0);
+    expect(await profileOf(me)).toBe('mine, queued offline');
+    expect(await profileOf(other)).toBe('');
+    await a.close();
+  });
+});

@@ -329,3 +329,34 @@ describe('lone surrogates', () => {
     expect(res.body.data).toMatchObject({ extension: [{ key: 'name', value: 'Lee\uFFFD' }] });
   });
 });
+
+describe('owner', () => {
+  it('refuses a push or a pull naming another account than the token’s with 409, recording nothing', async () => {
+    const mine = await registerUser(t);
+    const other = await registerUser(t);
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/sync/push',
+      { client_id: 'client-one', owner: mine.id, mutations: [setProfile(newId(), { profile: 'not yours' })] },
+      { token: other.token, lang: 'en-us' },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toContain('another account');
+    expect(await recorded(other.id)).toBe(0);
+    expect((await getProfile(other.token)).profile).toBe('');
+    expect((await pull(other.token, { cursor: '0', owner: String(mine.id) })).status).toBe(409);
+
+    const own = await push(other.token, [setProfile(newId(), { profile: 'mine' })]);
+    expect(own.body.data.results[0]).toMatchObject({ ok: true });
+    const named = await call<PushResult>(
+      t.app,
+      'POST',
+      '/api/sync/push',
+      { client_id: 'client-one', owner: other.id, mutations: [setProfile(newId(), { profile: 'named' })] },
+      { token: other.token },
+    );
+    expect(named.body.data.results[0]).toMatchObject({ ok: true, data: { profile: 'named' } });
+    expect((await pull(other.token, { cursor: '0', owner: String(other.id) })).status).toBe(200);
+  });
+});

@@ -21,6 +21,7 @@ import {
   pushResponseSchema,
 } from '../../src/api';
 import type { CardbookDB, OutboxRow, Session, SyncNotice, UploadTarget } from '../../src/db';
+import { ownerOfDbName } from '../../src/db/db-name';
 import { groupRefs } from '../../src/db/mutations';
 import {
   applyPull,
@@ -64,6 +65,8 @@ export type SyncDeps = {
 };
 
 class Unauthorized extends Error {}
+/** The token is another account's than the one whose changes this database holds: send nothing, wait. */
+class OtherAccount extends Error {}
 /** The server refused a file for good (too large, not an image): the change using it is rejected. */
 class Refused extends Error {}
 
@@ -80,8 +83,8 @@ function wireOf({ id, name, args, hlc }: OutboxRow) {
   return hlc ? { id, name, args, hlc } : { id, name, args };
 }
 
-function pushBody(client: string, batch: readonly OutboxRow[]): string {
-  return JSON.stringify({ client_id: client, mutations: batch.map(wireOf) });
+function pushBody(client: string, batch: readonly OutboxRow[], owner?: number): string {
+  return JSON.stringify({ client_id: client, ...(owner ? { owner } : {}), mutations: batch.map(wireOf) });
 }
 
 /**
@@ -134,6 +137,8 @@ export function createSyncEngine(deps: SyncDeps) {
   let failures = 0;
   let timer: unknown = null;
   let stopped = false;
+  /** Whose changes and rows this database holds (0: not known), named in every push and pull. */
+  const ownerFor = (session: Session): number => ownerOfDbName(db.name) ?? session.userId;
 
   async function call<T>(session: Session, path: string, init: RequestInit, parse: (json: unknown) => T): Promise<T> {
     const headers: Record<string, string> = { token: session.token, ...(init.headers as Record<string, string>) };
@@ -141,6 +146,7 @@ export function createSyncEngine(deps: SyncDeps) {
     if (lang) headers.lang = lang;
     const res = await deps.fetch(`${deps.baseUrl}${path}`, { ...init, headers });
     if (res.status === 401) throw new Unauthorized();
+    if (res.status === 409) throw new OtherAccount();
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
     return parse(await res.json());
   }
@@ -199,9 +205,10 @@ export function createSyncEngine(deps: SyncDeps) {
     const res = await deps.fetch(`${deps.baseUrl}/api/sync/push`, {
       method: 'POST',
       headers,
-      body: pushBody(client, batch),
+      body: pushBody(client, batch, ownerFor(session)),
     });
     if (res.status === 401) throw new Unauthorized();
+    if (res.status === 409) throw new OtherAccount();
     if (isRefusal(res.status)) {
       const json = (await res.json().catch(() => null)) as { msg?: unknown } | null;
       return {
@@ -268,7 +275,7 @@ export function createSyncEngine(deps: SyncDeps) {
   function fetchPage(session: Session, cursor: number): Promise<PullResult> {
     return call(
       session,
-      `/api/sync/pull?cursor=${cursor}&limit=${PULL_PAGE}`,
+      `/api/sync/pull?cursor=${cursor}&limit=${PULL_PAGE}${ownerFor(session) ? `&owner=${ownerFor(session)}` : ''}`,
       { method: 'GET' },
       (json) => pullResponseSchema.parse(json).data,
     );
@@ -361,7 +368,8 @@ export function createSyncEngine(deps: SyncDeps) {
 
   async function attempt(): Promise<void> {
     const session = await readSession(db);
-    if (!session) {
+    if (!session || !ownedBy(db.name, session)) {
+      // Signed out, or a session of another account than this database's: its changes wait.
       await patchSyncState(db, { syncing: false });
       return;
     }
@@ -371,7 +379,7 @@ export function createSyncEngine(deps: SyncDeps) {
       try {
         await push(session);
       } catch (err) {
-        if (err instanceof Unauthorized) throw err;
+        if (err instanceof Unauthorized || err instanceof OtherAccount) throw err;
         pushed = false;
       }
       await pull(session);
@@ -386,6 +394,11 @@ export function createSyncEngine(deps: SyncDeps) {
     } catch (err) {
       if (err instanceof Unauthorized) {
         await patchSyncState(db, { syncing: false, unauthorized: true });
+        return;
+      }
+      // Tried again when the session changes (watchOutboxAndSession), never with this token.
+      if (err instanceof OtherAccount) {
+        await patchSyncState(db, { syncing: false });
         return;
       }
       failures += 1;
@@ -428,6 +441,16 @@ export function createSyncEngine(deps: SyncDeps) {
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/**
+ * Whether the session is of the account whose changes this database holds (an account's own
+ * database is named for it, src/db/db-name.ts); a database of no known account takes any. The
+ * user id is sent with every push and pull too, so the server refuses another account's token.
+ */
+export function ownedBy(dbName: string, session: Session): boolean {
+  const owner = ownerOfDbName(dbName);
+  return owner === null || owner === session.userId;
+}
 
 /**
  * The batch up to the first change that names a group created earlier in the same batch: that

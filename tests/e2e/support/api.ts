@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import type { LoginPayload } from '../../../src/api';
+import { SESSION_COOKIE, sessionCookieValue } from '../../../src/session/session-cookie';
 import { newEmail } from '../../server/helper';
 import type { E2eServer } from './server';
 
@@ -36,17 +37,13 @@ export async function registerViaApi(
 const SESSION_DAYS = 180;
 
 /**
- * Puts a session into a browser profile the way the app keeps it: the `token` cookie, and the
- * `uid` cookie beside it (which names the account's local database).
+ * Puts a session into a browser profile the way the app keeps it: one cookie holding the user id
+ * (which names the account's local database) and the token (src/session/session-cookie.ts).
  */
 export async function addSessionCookie(context: BrowserContext, server: E2eServer, token: string): Promise<void> {
   const res = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token } });
   const profile = (await res.json()) as Envelope<{ user_id: number } | null>;
   const expires = Math.floor(Date.now() / 1000) + SESSION_DAYS * 24 * 60 * 60;
-  await context.addCookies([
-    { name: 'token', value: token, url: server.url, expires, sameSite: 'Lax' },
-    ...(profile.data
-      ? [{ name: 'uid', value: String(profile.data.user_id), url: server.url, expires, sameSite: 'Lax' as const }]
-      : []),
-  ]);
+  const value = encodeURIComponent(sessionCookieValue({ token, userId: profile.data?.user_id ?? 0 }));
+  await context.addCookies([{ name: SESSION_COOKIE, value, url: server.url, expires, sameSite: 'Lax' }]);
 }
