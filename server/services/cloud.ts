@@ -7,6 +7,7 @@ import {
   CLOUD_CARDS_MAX,
   CLOUD_GROUPS_MAX,
   CLOUD_PAGE_SIZE_DEFAULT,
+  CLOUD_ROWS_MAX,
   type CloudCard,
   type CloudGroup,
   type CloudIdParams,
@@ -25,7 +26,8 @@ import {
   type SortCloudGroupsBody,
   type SyncRow,
 } from '../../src/api';
-import { type Hlc, isNewer } from '../../src/lib/hlc';
+import { mergeStamped } from '../../src/lib/card-merge';
+import { type Hlc, isNewer, maxHlc } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError, invalidField } from '../http/errors';
 import { randomKey } from '../security/secrets';
@@ -87,6 +89,7 @@ type CardRow = {
   updated_ms: number;
   version: number;
   deleted: boolean;
+  /** Field stamps (and the rows' own under ROW_STAMPS, a list). */
   clocks: Record<string, Hlc>;
 };
 
@@ -226,7 +229,9 @@ export async function editCloudCard(s: Services, caller: Caller, body: EditCloud
   const card = await s.db.tx(async (q) => {
     await lockUser(q, caller.userId);
     const current = await liveCard(q, caller.userId, body.id, true);
-    const given = CARD_FIELDS.filter((field) => body[field] !== undefined);
+    // Rows named with what they were before the edit are merged one by one (below), not replaced.
+    const rowMerge = body.extension !== undefined && body.extension_from !== undefined;
+    const given = CARD_FIELDS.filter((field) => body[field] !== undefined && !(rowMerge && field === 'extension'));
     const winning = given.filter((field) => isNewer(stamp, current.clocks[field]));
     superseded(
       caller,
@@ -254,8 +259,18 @@ export async function editCloudCard(s: Services, caller: Caller, body: EditCloud
     if (wins('group_id') && body.group_id !== undefined) {
       set('group_id', await groupRef(q, caller.userId, body.group_id), '::bigint');
     }
-    if (winning.length > 0) {
-      args.push(JSON.stringify(Object.fromEntries(winning.map((field) => [field, stamp]))));
+    const stamps: Record<string, unknown> = Object.fromEntries(winning.map((field) => [field, stamp]));
+    if (wins('extension') && body.extension) stamps[ROW_STAMPS] = rowsOf(body.extension).map(() => stamp);
+    if (rowMerge && body.extension && body.extension_from) {
+      const merged = mergeRows(current, body.extension_from, body.extension, stamp);
+      if (merged.superseded) superseded(caller, ['cloudCard.extension']);
+      set('extension', JSON.stringify(merged.list), '::jsonb');
+      set('search_text', searchTextOf(merged.list));
+      stamps.extension = maxHlc(current.clocks.extension ?? stamp, stamp);
+      stamps[ROW_STAMPS] = merged.stamps;
+    }
+    if (Object.keys(stamps).length > 0) {
+      args.push(JSON.stringify(stamps));
       sets.push(`clocks = clocks || $${args.length}::jsonb`);
     } else {
       // Nothing changes, but the row is sent again so the device that made this edit shows what was kept.
@@ -266,6 +281,24 @@ export async function editCloudCard(s: Services, caller: Caller, body: EditCloud
   });
   await pokeOwnDevices(s, caller);
   return card;
+}
+
+/** Where the stamp of each row (the edit that wrote it) is kept in `clocks`, aligned with the rows. */
+const ROW_STAMPS = 'rows';
+
+/**
+ * The card's rows with an edit's merged in, row by row, by the one list merge of card lists
+ * (src/lib/card-merge.ts): rows the edit did not touch stay as other edits left them; of two
+ * edits of one row the later-made stays. Rows stored before row stamps count as written when the
+ * whole list last was.
+ */
+function mergeRows(current: CardRow, from: readonly CloudRow[], to: readonly CloudRow[], stamp: Hlc) {
+  const kept: unknown = current.clocks[ROW_STAMPS];
+  const stamps: (Hlc | undefined)[] =
+    Array.isArray(kept) && kept.length === current.extension.length
+      ? kept.map((s) => (typeof s === 'string' ? s : undefined))
+      : current.extension.map(() => current.clocks.extension);
+  return mergeStamped(current.extension, rowsOf(from), rowsOf(to), { stamps, stamp }, CLOUD_ROWS_MAX);
 }
 
 /** GET /api/ocr/del/{id} and delCloudCard: deletes one of my cards (deleting it again is fine). */

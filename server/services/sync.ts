@@ -90,7 +90,8 @@ const STAMPED_TABLES = [
 
 const LATEST_STAMP_SQL = `select max(stamp) as stamp from (${STAMPED_TABLES.map(
   ([table, owner]) =>
-    `select (select max(c.value) from jsonb_each_text(t.clocks) c) as stamp from ${table} t
+    `select (select max(c.value #>> '{}') from jsonb_each(t.clocks) c where jsonb_typeof(c.value) = 'string') as stamp
+     from ${table} t
      where t.${owner} = $1 and t.version > $2 and t.version <= $3`,
 ).join(' union all ')}) s`;
 

@@ -134,6 +134,12 @@ export const editCloudCardBodySchema = z.strictObject({
   photo: z.optional(photoField),
   photo_bg: z.optional(photoField),
   extension: z.optional(rows),
+  /**
+   * The rows as the device showed them before this edit: then the rows are merged one by one
+   * (src/lib/card-merge.ts), so two devices editing different rows of a card both keep their
+   * edit; without it `extension` replaces the rows whole.
+   */
+  extension_from: z.optional(rows),
   group_id: z.optional(groupRef),
 });
 export type EditCloudCardBody = z.infer<typeof editCloudCardBodySchema>;

@@ -2,6 +2,7 @@ import {
   type CardExtension,
   type CardExtensionInput,
   type CardShare,
+  CLOUD_ROWS_MAX,
   type CloudRow,
   type CreateCardBody,
   FRIEND_STATUS_NORMAL,
@@ -12,7 +13,7 @@ import {
   NOTIFY_UNREAD,
   type Profile,
 } from '../api';
-import { applyCardPatch, cardBodyOf, EMPTY_CARD } from '../lib/card-merge';
+import { applyCardPatch, cardBodyOf, EMPTY_CARD, mergeStamped } from '../lib/card-merge';
 import { HLC_PATTERN, nextHlc } from '../lib/hlc';
 import type { CardbookDB, FriendRow } from './CardbookDB';
 import { clientId } from './client-id';
@@ -217,7 +218,16 @@ const localEffects: LocalEffects = {
     const next = { ...card };
     if (args.photo !== undefined) next.photo = args.photo;
     if (args.photo_bg !== undefined) next.photo_bg = args.photo_bg;
-    if (args.extension !== undefined) next.extension = cloudRowsOf(args.extension);
+    if (args.extension !== undefined && args.extension_from !== undefined) {
+      const { extension, extension_from } = args;
+      next.extension = mergeStamped(
+        card.extension,
+        cloudRowsOf(extension_from),
+        cloudRowsOf(extension),
+        undefined,
+        CLOUD_ROWS_MAX,
+      ).list;
+    } else if (args.extension !== undefined) next.extension = cloudRowsOf(args.extension);
     if (args.group_id !== undefined) next.group_id = args.group_id;
     await db.cloudCards.put(next);
   },
@@ -315,12 +325,28 @@ export async function mutate<N extends MutationName>(db: CardbookDB, name: N, ar
   const id = crypto.randomUUID();
   await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
     // A screen may still show a new group by the temporary id the server has just replaced.
-    const resolved = withKnownGroups(name, args, await createdGroupIds(db));
+    const resolved = await withRowsBefore(db, name, withKnownGroups(name, args, await createdGroupIds(db)));
     await applyLocal(db, name, resolved);
     const now = db.now();
     await db.outbox.add({ id, name, args: resolved, createdAt: now, hlc: await stamp(db, now) });
   });
   return id;
+}
+
+/**
+ * A cloud card edit names the rows as this device shows them before it (`extension_from`), so
+ * the server merges its rows one by one with other devices' edits.
+ */
+async function withRowsBefore<N extends MutationName>(
+  db: CardbookDB,
+  name: N,
+  args: MutationArgs<N>,
+): Promise<MutationArgs<N>> {
+  if (name !== 'editCloudCard') return args;
+  const edit = args as MutationArgs<'editCloudCard'>;
+  if (edit.extension === undefined || edit.extension_from !== undefined) return args;
+  const card = await db.cloudCards.get(edit.id);
+  return (card ? { ...edit, extension_from: card.extension } : edit) as MutationArgs<N>;
 }
 
 /** The next clock stamp of this device, recorded (call inside a transaction over db.meta). */

@@ -63,21 +63,88 @@ export function isEmptyPatch(patch: CardPatch): boolean {
   return Object.keys(patch.fields ?? {}).length === 0 && Object.keys(patch.lists ?? {}).length === 0;
 }
 
-/** Three-way merge of one list, entries compared by value (see the header). Replaying it changes nothing. */
-export function mergeList<T>(current: readonly T[], from: readonly T[], to: readonly T[]): T[] {
-  if (same(current, from)) return [...to];
+/**
+ * When each entry of a list was last written (aligned with the list), and when the edit being
+ * merged was made: with them, two edits of the same entry keep the later one (cloud card rows).
+ */
+export type EntryStamps = { stamps: readonly (Hlc | undefined)[]; stamp: Hlc };
+export type MergedList<T> = { list: T[]; stamps: Hlc[]; superseded: boolean };
+
+/** An entry's label (`key`), which an edit in place keeps: the same row with another value. */
+const slotOf = (entry: unknown): unknown =>
+  entry && typeof entry === 'object' ? (entry as { key?: unknown }).key : null;
+
+/**
+ * Three-way merge of one list, entries compared by value (see the header), with the stamps of
+ * each entry when `stamped` is given. An entry the edit changed in place (the same position and
+ * label in `from` and `to`) takes the old one's place; if another edit changed or removed that
+ * entry meanwhile, the edit's entry is added, or, with stamps, the entry the other edit put under
+ * that label is kept if it was written later and replaced if earlier. Replaying it changes nothing.
+ */
+export function mergeStamped<T>(
+  current: readonly T[],
+  from: readonly T[],
+  to: readonly T[],
+  stamped?: EntryStamps,
+  max = CARD_ENTRIES_MAX,
+): MergedList<T> {
+  const stampAt = (i: number): Hlc => stamped?.stamps[i] ?? '';
+  const edit = stamped?.stamp ?? '';
+  if (same(current, from)) {
+    const kept = new Map(current.map((entry, i) => [canonical(entry), stampAt(i)]));
+    const list = to.slice(0, max);
+    return { list, stamps: list.map((entry) => kept.get(canonical(entry)) ?? edit), superseded: false };
+  }
   const keyOf = (entry: T) => canonical(entry);
   const before = new Set(from.map(keyOf));
   const after = new Set(to.map(keyOf));
-  const result = current.filter((entry) => !before.has(keyOf(entry)) || after.has(keyOf(entry)));
-  const held = new Set(result.map(keyOf));
+  // Entries changed in place: old key → the entry replacing it, and where the old one was.
+  const replaced = new Map<string, T>();
+  from.forEach((old, i) => {
+    const next = to[i];
+    if (next === undefined || after.has(keyOf(old)) || before.has(keyOf(next))) return;
+    if (slotOf(old) === slotOf(next)) replaced.set(keyOf(old), next);
+  });
+  const items: { entry: T; stamp: Hlc; known: boolean }[] = [];
+  const placed = new Set<string>();
+  current.forEach((entry, i) => {
+    const key = keyOf(entry);
+    if (!before.has(key) || after.has(key)) {
+      items.push({ entry, stamp: stampAt(i), known: before.has(key) || after.has(key) });
+      return;
+    }
+    const next = replaced.get(key);
+    if (next !== undefined) {
+      items.push({ entry: next, stamp: edit, known: true });
+      placed.add(keyOf(next));
+    }
+  });
+  const held = new Set(items.map((item) => keyOf(item.entry)));
+  const replacing = new Set([...replaced.values()].map(keyOf));
+  let superseded = false;
   for (const entry of to) {
     const key = keyOf(entry);
     if (before.has(key) || held.has(key)) continue;
-    result.push(entry);
+    // Its old entry is gone: another edit changed that row meanwhile. The later one stays.
+    const rival =
+      stamped && replacing.has(key) && !placed.has(key)
+        ? items.find((item) => !item.known && slotOf(item.entry) === slotOf(entry))
+        : undefined;
+    if (rival && !isNewer(edit, rival.stamp)) {
+      superseded = true;
+      continue;
+    }
+    if (rival) Object.assign(rival, { entry, stamp: edit, known: true });
+    else items.push({ entry, stamp: edit, known: true });
     held.add(key);
   }
-  return result.slice(0, CARD_ENTRIES_MAX);
+  const kept = items.slice(0, max);
+  return { list: kept.map((item) => item.entry), stamps: kept.map((item) => item.stamp), superseded };
+}
+
+/** Three-way merge of one list without stamps (card lists): see mergeStamped. */
+export function mergeList<T>(current: readonly T[], from: readonly T[], to: readonly T[]): T[] {
+  return mergeStamped(current, from, to).list;
 }
 
 export type PatchOutcome = { card: CreateCardBody; clocks: FieldClocks; superseded: string[] };

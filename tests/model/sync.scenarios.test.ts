@@ -244,3 +244,52 @@ describe('a session half-written when the page loaded', () => {
     await a.close();
   });
 });
+
+describe('two devices edit one cloud card offline', () => {
+  it.each(['A', 'B'] as const)(
+    'different rows both stay and the same row keeps the later edit, %s reconnecting first',
+    async (first) => {
+      const { a, b } = await twoDevices();
+      const rows = [
+        { key: 'name', value: 'Chan Tai Man' },
+        { key: 'tel', value: '+852 2111 1111' },
+        { key: 'email', value: 'tm@example.com' },
+      ];
+      await mutate(a.db, 'addCloudCard', { id: 'rows-card-1', photo: '', photo_bg: '', extension: rows, group_id: '' });
+      await a.sync();
+      await b.sync();
+      a.online = false;
+      b.online = false;
+      const edit = (changes: Record<string, string>) =>
+        rows.map((row) => ({ ...row, value: changes[row.key] ?? row.value }));
+      // Different rows: A the name, B the phone. The same row: both the e-mail, B later.
+      await mutate(a.db, 'editCloudCard', {
+        id: 'rows-card-1',
+        extension: edit({ name: 'Chan Tai-man', email: 'a@example.com' }),
+      });
+      await new Promise((r) => setTimeout(r, 5));
+      await mutate(b.db, 'editCloudCard', {
+        id: 'rows-card-1',
+        extension: edit({ tel: '+852 2999 9999', email: 'b@example.com' }),
+      });
+      const [one, two] = first === 'A' ? [a, b] : [b, a];
+      one.online = true;
+      await one.sync();
+      two.online = true;
+      await two.sync();
+      await one.sync();
+      for (const device of [a, b]) {
+        expect((await device.db.cloudCards.get('rows-card-1'))?.extension).toEqual([
+          { key: 'name', value: 'Chan Tai-man' },
+          { key: 'tel', value: '+852 2999 9999' },
+          { key: 'email', value: 'b@example.com' },
+        ]);
+      }
+      // A's e-mail, arriving after B's later one, is told as outdone.
+      expect((await readSyncState(a.db)).rejected.map((r) => r.key)).toEqual(first === 'B' ? ['superseded'] : []);
+      expect((await readSyncState(b.db)).rejected).toEqual([]);
+      await a.close();
+      await b.close();
+    },
+  );
+});

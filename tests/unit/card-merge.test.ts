@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreateCardBody } from '../../src/api';
-import { applyCardPatch, cardPatchOf, EMPTY_CARD, mergeList } from '../../src/lib/card-merge';
+import { applyCardPatch, cardPatchOf, EMPTY_CARD, mergeList, mergeStamped } from '../../src/lib/card-merge';
 import { formatHlc, nextHlc } from '../../src/lib/hlc';
 import { cutBySize } from '../../workers/sync/engine';
 
@@ -40,6 +40,53 @@ describe('mergeList', () => {
         }
       }),
     );
+  });
+});
+
+describe('mergeStamped (cloud card rows)', () => {
+  const base = [
+    { key: 'name', value: 'Chan' },
+    { key: 'tel', value: '1111' },
+    { key: 'email', value: 'c@x.hk' },
+  ];
+  const early = formatHlc(1_000, 0, 'a');
+  const late = formatHlc(2_000, 0, 'b');
+  const stamps = base.map(() => formatHlc(500, 0, 'c'));
+  const set = (key: string, value: string) => base.map((row) => (row.key === key ? { key, value } : row));
+  /** Applies edits in order, each made from `base` at its stamp. */
+  const apply = (...edits: [typeof base, string][]) =>
+    edits.reduce(
+      (state, [to, stamp]) => {
+        const out = mergeStamped(state.list, base, to, { stamps: state.stamps, stamp });
+        return { list: out.list, stamps: out.stamps, superseded: [...state.superseded, out.superseded] };
+      },
+      { list: base, stamps: stamps as string[], superseded: [] as boolean[] },
+    );
+
+  it('keeps edits of two different rows, in place, in either order', () => {
+    const name = set('name', 'Chan Tai-man');
+    const tel = set('tel', '2222');
+    const want = [
+      { key: 'name', value: 'Chan Tai-man' },
+      { key: 'tel', value: '2222' },
+      { key: 'email', value: 'c@x.hk' },
+    ];
+    expect(apply([name, early], [tel, late]).list).toEqual(want);
+    expect(apply([tel, late], [name, early]).list).toEqual(want);
+  });
+
+  it('keeps the later of two edits of the same row, in either order, and says the earlier lost', () => {
+    const a = set('tel', '2222');
+    const b = set('tel', '3333');
+    const want = set('tel', '3333');
+    expect(apply([a, early], [b, late])).toMatchObject({ list: want, superseded: [false, false] });
+    expect(apply([b, late], [a, early])).toMatchObject({ list: want, superseded: [false, true] });
+  });
+
+  it('changes nothing when replayed', () => {
+    const once = apply([set('tel', '2222'), early]);
+    const again = mergeStamped(once.list, base, set('tel', '2222'), { stamps: once.stamps, stamp: early });
+    expect(again.list).toEqual(once.list);
   });
 });
 
