@@ -140,12 +140,15 @@ export class Device {
   readonly timers: { ms: number }[] = [];
   client = '';
 
+  /** `skew`: how far this phone's wall clock is off (ms; negative: slow), as a phone's may be. */
   constructor(
     readonly name: string,
     server: Server,
+    readonly skew = 0,
   ) {
     dbCounter += 1;
     this.db = new CardbookDB(`model-${process.pid}-${dbCounter}-${name}`);
+    this.db.now = () => Date.now() + skew;
     this.engine = createSyncEngine({
       db: this.db,
       fetch: injectFetch(server, this) as typeof fetch,

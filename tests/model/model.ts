@@ -4,6 +4,7 @@ import type { CloudCardRow, CloudGroupRow, FriendRow, GroupRow } from '../../src
 import { newCloudId } from '../../src/db/cloud';
 import { mutate, newTempGroupId } from '../../src/db/mutations';
 import { cardBodyOf, cardPatchOf, isEmptyPatch } from '../../src/lib/card-merge';
+import { wellFormed } from '../../src/lib/well-formed';
 import type { Device, Failure } from './harness';
 
 /**
@@ -113,8 +114,16 @@ export const stepsArb = (min: number, max: number) =>
     size: 'max',
   });
 
-/** A field whose newest edit must win: `remark:<accept_id>`, `group:<local id>`, `profile:<f>`, `card:<f>`, `company`. */
-type FieldEdit = { field: string; value: unknown; at: number; device: string };
+/**
+ * An edit of a field whose newest edit must win (`remark:<accept_id>`, `group:<local id>`,
+ * `profile:<f>`, `card:<f>`, `company`, `cloudName:<id>`, `cloudGroup:<id>`): its value as the
+ * server keeps it (a lone surrogate as U+FFFD), and the value its device showed for the field
+ * when it was made (JSON), which it must win over whatever the devices' clocks say.
+ */
+export type FieldEdit = { field: string; value: unknown; at: number; device: string; seq: number; shown?: string };
+
+/** Half of a UTF-16 pair, now and then at the end of a value a user types (stored as U+FFFD). */
+const lone = (n: number) => (n % 4 === 0 ? '\uD800' : '');
 
 export type MadeMutation = { device: string; client: string; id: string; name: MutationName; at: number };
 
@@ -131,6 +140,8 @@ export class Model {
   /** Phone numbers added to my card's list, and those removed (each number is added once). */
   readonly telAdded = new Set<string>();
   readonly telRemoved = new Set<string>();
+  /** Phone rows added to each cloud card (rows are merged one by one, none is removed). */
+  readonly cloudTels = new Map<string, string[]>();
   /** Cloud cards and groups made (ids are the devices' own), and those some device deleted. */
   readonly cloudCardsMade = new Set<string>();
   readonly cloudCardsDeleted = new Set<string>();
@@ -158,13 +169,24 @@ export class Model {
   /** Makes the change through the app's own `mutate` and records what was made. */
   async mutate<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>, fields: [string, unknown][]) {
     const before = await d.db.outbox.orderBy('seq').last();
+    const shown = await Promise.all(fields.map(([field]) => shownValue(d, field)));
     await mutate(d.db, name, args);
     const made = await d.db.outbox.orderBy('seq').last();
     if (!made || made.id === before?.id) throw new Error(`${name} queued nothing`);
     const at = this.now();
     this.mutations.push({ device: d.name, client: d.client, id: made.id, name, at });
-    for (const [field, value] of fields) this.edits.push({ field, value, at, device: d.name });
+    for (const [i, [field, value]] of fields.entries()) this.record(d, field, value, shown[i]);
     this.log.push(`${d.name} ${name} ${JSON.stringify(args)}`);
+  }
+
+  record(d: Device, field: string, value: unknown, shown?: string): void {
+    const seq = this.edits.length;
+    this.edits.push({ field, value: wellFormed(structuredClone(value)), at: this.now(), device: d.name, seq, shown });
+  }
+
+  /** A field's name with a group's temporary id replaced by the server's. */
+  normalField(field: string): string {
+    return field.startsWith('group:') ? `group:${this.serverGroupId(Number(field.slice(6)))}` : field;
   }
 
   /**
@@ -182,7 +204,7 @@ export class Model {
       case 'remark': {
         const f = friendAt(e.friend);
         if (!f) return false;
-        const remark = `remark ${n}`;
+        const remark = `remark ${n}${lone(n)}`;
         await this.mutate(d, 'remark', { accept_id: f.accept_id, remark }, [[`remark:${f.accept_id}`, remark]]);
         return true;
       }
@@ -191,7 +213,7 @@ export class Model {
         const tempId = newTempGroupId();
         await this.mutate(d, 'addGroup', { group_name: name, temp_id: tempId }, []);
         this.groupsMade.push({ device: d.name, tempId, name, at: this.now() });
-        this.edits.push({ field: `group:${tempId}`, value: name, at: this.now(), device: d.name });
+        this.record(d, `group:${tempId}`, name);
         return true;
       }
       case 'editGroup': {
@@ -255,7 +277,7 @@ export class Model {
         // Every other card is made straight into a group the device shows.
         const group_id = e.group % 2 === 0 ? (cloudGroupAt(e.group)?.id ?? '') : '';
         await this.mutate(d, 'addCloudCard', { id, photo: '', photo_bg: '', extension, group_id }, [
-          [`cloudCard:${id}`, extension],
+          [`cloudName:${id}`, `cloud ${n}`],
         ]);
         this.cloudCardsMade.add(id);
         return true;
@@ -263,11 +285,18 @@ export class Model {
       case 'cloudEdit': {
         const c = cloudCardAt(e.card);
         if (!c) return false;
-        const extension = [
-          { key: 'name', value: `cloud ${n}` },
-          { key: 'tel', value: `+852 9${String(n).padStart(7, '0')}` },
-        ];
-        await this.mutate(d, 'editCloudCard', { id: c.id, extension }, [[`cloudCard:${c.id}`, extension]]);
+        // One row renamed, or a phone row added, on the rows the screen showed: merged one by one.
+        if (n % 2 === 0) {
+          const name = `cloud ${n}${lone(n)}`;
+          const extension = c.extension.map((row) => (row.key === 'name' ? { key: 'name', value: name } : row));
+          const edit = { id: c.id, extension, extension_from: c.extension };
+          await this.mutate(d, 'editCloudCard', edit, [[`cloudName:${c.id}`, name]]);
+        } else {
+          const tel = `+852 9${String(n).padStart(7, '0')}`;
+          const extension = [...c.extension, { key: 'tel', value: tel }];
+          await this.mutate(d, 'editCloudCard', { id: c.id, extension, extension_from: c.extension }, []);
+          this.cloudTels.set(c.id, [...(this.cloudTels.get(c.id) ?? []), tel]);
+        }
         return true;
       }
       case 'cloudDel': {
@@ -352,14 +381,34 @@ export class Model {
     return true;
   }
 
-  /** The newest edit of each field (edits are logged in the order made, each later than the one before). */
-  newest(): Map<string, FieldEdit> {
-    const out = new Map<string, FieldEdit>();
+  /** The edits of each field, normalised, in the order made. */
+  byField(): Map<string, FieldEdit[]> {
+    const out = new Map<string, FieldEdit[]>();
     for (const e of this.edits) {
-      const field = e.field.startsWith('group:') ? `group:${this.serverGroupId(Number(e.field.slice(6)))}` : e.field;
-      out.set(field, { ...e, field });
+      const field = this.normalField(e.field);
+      out.set(field, [...(out.get(field) ?? []), { ...e, field }]);
     }
     return out;
+  }
+
+  /**
+   * The values a field may hold in the end: those of its edits that no other edit must win over.
+   * An edit wins over the earlier edits of its own device and over the edit whose value its device
+   * showed when it was made (a value several edits wrote is not told apart: none is counted).
+   */
+  winners(edits: readonly FieldEdit[]): FieldEdit[] {
+    const beaten = new Set<number>();
+    const byValue = new Map<string, FieldEdit[]>();
+    for (const e of edits) {
+      const key = JSON.stringify(e.value);
+      byValue.set(key, [...(byValue.get(key) ?? []), e]);
+    }
+    for (const e of edits) {
+      for (const o of edits) if (o.device === e.device && o.seq < e.seq) beaten.add(o.seq);
+      const seen = e.shown === undefined ? undefined : byValue.get(e.shown);
+      if (seen?.length === 1 && seen[0] && seen[0].seq !== e.seq) beaten.add(seen[0].seq);
+    }
+    return edits.filter((e) => !beaten.has(e.seq));
   }
 }
 
@@ -384,10 +433,25 @@ export async function screen(d: Device): Promise<Screen> {
   return { friends, groups, cloudCards, cloudGroups };
 }
 
+/** The value a device shows for a field now (as JSON, a lone surrogate as U+FFFD). */
+async function shownValue(d: Device, field: string): Promise<string | undefined> {
+  const [kind = '', key = ''] = field.split(':');
+  let value: unknown;
+  if (kind === 'remark') value = (await d.db.friends.get(Number(key)))?.remark;
+  else if (kind === 'group') value = (await d.db.groups.get(Number(key)))?.group_name;
+  else if (kind === 'profile') value = ((await d.db.profile.get('me')) as Record<string, unknown> | undefined)?.[key];
+  else if (kind === 'card') value = ((await d.db.card.get('me')) as Record<string, unknown> | undefined)?.[key];
+  else if (kind === 'company') value = (await d.db.company.get('me'))?.items;
+  else if (kind === 'cloudName') {
+    value = (await d.db.cloudCards.get(key))?.extension.find((row) => row.key === 'name')?.value;
+  } else if (kind === 'cloudGroup') value = (await d.db.cloudGroups.get(key))?.name;
+  return value === undefined ? undefined : JSON.stringify(wellFormed(structuredClone(value)));
+}
+
 export function profileValue(field: ProfileField, n: number): unknown {
   switch (field) {
     case 'fullName':
-      return `Ada ${n}`;
+      return `Ada ${n}${lone(n)}`;
     case 'english_name':
       return `Ada E ${n}`;
     case 'profile':
