@@ -48,7 +48,8 @@ import { pokeOwnDevices } from './pushes';
  * - Card fields (photo, photo_bg, extension, group_id) and the group name carry the stamp of the
  *   write that set them (`clocks`): an edit made before the stored one loses for that field only,
  *   is reported in caller.clock.superseded, and still bumps the row's version so the device that
- *   made it pulls what was kept.
+ *   made it pulls what was kept. An edit naming the rows it started from (`extension_from`) is
+ *   merged row by row instead, each row with its own stamp (mergeRows).
  * - A group named by a change that is mine but was deleted (on another device, while this one
  *   was offline) is taken as "not grouped", as its cards became when it was deleted: the card is
  *   kept rather than the whole change refused.

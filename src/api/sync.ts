@@ -66,6 +66,7 @@ export const SYNC_PROTOCOL_VERSION = 9;
 // 8: push (sendFeedback), its images uploaded first (POST /api/feedback/image); pull (physicalOrder).
 // 9: a pull page carries `hlc`, the latest stamp of its rows' fields: the device's clock moves past
 //    it (the receive rule), so an edit made after seeing a value wins over it whatever the clocks say.
+//    editCloudCard may carry `extension_from` (the rows it started from): rows are then merged one by one.
 //    Push and pull may name their `owner` (the user id whose database the device syncs): a token of
 //    another user is answered 409 and nothing is sent or taken (the device waits for its own session).
 

@@ -98,7 +98,7 @@ export function mergeStamped<T>(
   const keyOf = (entry: T) => canonical(entry);
   const before = new Set(from.map(keyOf));
   const after = new Set(to.map(keyOf));
-  // Entries changed in place: old key → the entry replacing it, and where the old one was.
+  // Entries changed in place: old entry's key → the entry replacing it.
   const replaced = new Map<string, T>();
   from.forEach((old, i) => {
     const next = to[i];

@@ -6,8 +6,9 @@ import { cookieUserId, getToken, leavingForAnotherAccount, refreshSignedIn } fro
 
 /**
  * The session (SPEC §4): a cookie of 180 days holding the token and the user id together
- * (./session-cookie.ts) marks the signed-in state. The same session is kept in IndexedDB so the sync worker, which cannot read cookies, can use it. Signing out
- * (or a 401) clears the token and every local row of that user.
+ * (./session-cookie.ts) marks the signed-in state. The same session is kept in IndexedDB so the
+ * sync worker, which cannot read cookies, can use it. Signing out (or a 401) clears the token and
+ * every local row of that user.
  *
  * Dexie is imported on demand: a visitor with no cookie and no local data never loads it.
  * `LOCAL_DATA` in local storage says whether IndexedDB holds a user's rows that a signed-out
