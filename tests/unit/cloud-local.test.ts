@@ -156,7 +156,8 @@ describe('cloud local effects', () => {
       ] as PullResult['rows']),
     );
     const mine = await db.cloudCards.get('card00001');
-    expect(mine?.extension).toEqual(rows({ name: 'Mine' }));
+    // Rows merge one by one: my name over the server's, and the company row added elsewhere.
+    expect(mine?.extension).toEqual(rows({ name: 'Mine', company: 'Corp' }));
     expect(mine?.group_id).toBe('grpLOCAL1');
     expect((await db.cloudCards.get('card00002'))?.extension).toEqual(rows({ name: 'Other' }));
     expect((await db.cloudGroups.toArray()).map((g) => g.id).sort()).toEqual(['grpLOCAL1', 'grpSERVER']);
