@@ -176,12 +176,14 @@ describe(`group card exchange over ${BROKER}`, () => {
     await Promise.all([hostContext.close(), annContext.close(), benContext.close()]);
   });
 
-  it('shows a joiner the event and its host, and asks no password of a room without one (in Chinese)', async () => {
+  it('shows a joiner the event and its host, asks no password of a room without one, and writes times in Chinese', async () => {
     const host = await userWithCard(server, '何主持');
     const guest = await userWithCard(server, '陳來賓');
     const made = await postJson<ExchangeRoom>(server, '/api/exchange/create', { name: '貿易展晚宴' }, host.token);
     expect(made.status).toBe(200);
-    const context = await newPhoneContext(browser, server.url);
+    // A phone set to English, the app to Chinese: the app's language decides how times are written.
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'hk'));
     await addSessionCookie(context, server, guest.token);
     const page = await context.newPage();
     await page.goto(`/ex/${made.body.data.room_code}`);
@@ -192,6 +194,8 @@ describe(`group card exchange over ${BROKER}`, () => {
     await page.screenshot({ path: `${SHOTS}/join-open-hk.png` });
     await page.getByRole('button', { name: '加入', exact: true }).click();
     await page.getByTestId('exchange-waiting').waitFor();
+    const until = await page.getByText(/^開放至/).innerText();
+    expect(until).toMatch(/^開放至 (上午|下午)\s?\d{1,2}:\d{2}$/);
     await context.close();
   });
 });
