@@ -85,6 +85,10 @@ describe('screens at 390×844', () => {
       expect(await badge.innerText()).toBe(TEXT[lang].pending);
       expect(await isCut(badge)).toBe(false);
       await page.screenshot({ path: `${SHOTS}/cloud-pending-${lang}.png` });
+      // The narrowest phone too: the name gives way, not the badge.
+      await page.setViewportSize({ width: 320, height: 844 });
+      expect(await isCut(badge)).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/cloud-pending-320-${lang}.png` });
       await page.context().close();
     });
 
@@ -94,7 +98,7 @@ describe('screens at 390×844', () => {
       const added = await postJson<FriendList>(server, '/api/friend/add', { content: [friend.shareStr] }, me.token);
       expect(added.status).toBe(200);
       const acceptId = added.body.data.friend_list[0]?.accept_id;
-      const remark = 'Met at the Hong Kong Trade Development Council Food Expo';
+      const remark = 'Supplier of packaging, met at the Hong Kong Trade Development Council Food Expo';
       expect((await postJson(server, '/api/friend/remark', { accept_id: acceptId, remark }, me.token)).status).toBe(
         200,
       );
