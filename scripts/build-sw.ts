@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
+import { licences } from './vite-plugin-licenses';
 
 /**
  * Second half of `npm run build`, after `vite build` has filled dist/: bundles sw/sw.ts into one
@@ -26,6 +27,8 @@ try {
     logLevel: 'warn',
     mode: 'production',
     publicDir: false,
+    // The service worker's packages (workbox) go into the About page's list with the app's.
+    plugins: [licences({ addTo: join(DIST, 'licenses.json') })],
     // workbox's modules keep their debug logging behind this check.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {

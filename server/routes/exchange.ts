@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createExchangeBodySchema,
+  exchangePreviewResponseSchema,
   exchangeRoomResponseSchema,
   joinExchangeBodySchema,
   plainQuerySchema,
@@ -10,7 +11,15 @@ import {
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import type { Services } from '../services/context';
-import { createRoom, dismissRoom, joinRoom, leaveRoom, readRoom, startExchange } from '../services/exchange';
+import {
+  createRoom,
+  dismissRoom,
+  joinRoom,
+  leaveRoom,
+  previewRoom,
+  readRoom,
+  startExchange,
+} from '../services/exchange';
 
 /** Group card exchange (src/api/exchange.ts). */
 export function exchangeRoutes(services: Services) {
@@ -28,6 +37,11 @@ export function exchangeRoutes(services: Services) {
       '/api/exchange/join',
       { schema: { body: joinExchangeBodySchema, response: room }, onRequest: signedIn },
       async (req, reply) => reply.ok(await joinRoom(services, callerOf(req), req.body)),
+    );
+    app.post(
+      '/api/exchange/preview',
+      { schema: { body: roomCodeBodySchema, response: { 200: exchangePreviewResponseSchema } }, onRequest: signedIn },
+      async (req, reply) => reply.ok(await previewRoom(services, callerOf(req), req.body)),
     );
     app.post(
       '/api/exchange/leave',

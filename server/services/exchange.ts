@@ -3,6 +3,7 @@ import {
   type CreateExchangeBody,
   EXCHANGE_FACES_MAX,
   EXCHANGE_PUSH_TYPE,
+  type ExchangePreview,
   ExchangePushSub,
   type ExchangeRoom,
   type ExchangeStatus,
@@ -255,6 +256,28 @@ export async function joinRoom(s: Services, caller: Caller, body: JoinExchangeBo
   await s.pushAccess.allowGroup(caller.userId, room.id);
   await publishCount(s, room.id, count);
   return roomView(s.db, room.id, caller);
+}
+
+/**
+ * POST /api/exchange/preview: what the join page shows before joining (the event, its host,
+ * whether a password is asked). The room code is the capability: whoever holds it may see this,
+ * and it tells no more than a join would (404 for no such room), under the same rate limit.
+ */
+export async function previewRoom(s: Services, caller: Caller, body: RoomCodeBody): Promise<ExchangePreview> {
+  await s.limits.exchangeJoin(caller.userId);
+  const [row] = await s.db.query<ExchangePreview>(
+    `select r.room_code, r.name, r.joiner_password_hash is not null as has_password,
+       case when r.status = 'open' and r.expires_at <= now() then 'expired' else r.status end as status,
+       coalesce(nullif(c.name, ''), nullif(c.english_name, ''), u.full_name, '') as host_name
+     from exchange_rooms r
+     join users u on u.id = r.host_user_id
+     left join exchange_members m on m.room_id = r.id and m.user_id = r.host_user_id
+     left join cards c on c.id = m.card_id
+     where r.room_code = $1 and r.deleted_at is null`,
+    [body.room_code],
+  );
+  if (!row) throw notFound();
+  return row;
 }
 
 /** GET /api/exchange/{room_code}: the room, for its host and its members (those who left too). */

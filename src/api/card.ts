@@ -258,7 +258,8 @@ const cardBodyShape = z.strictObject({
   photo: photoField,
   photo_back: photoField,
   profile: textField(CARD_PROFILE_MAX),
-  is_open: flag,
+  /** Public (found by search) only when its owner says so: a card saved without it is private. */
+  is_open: z._default(flag, 0),
   extension: cardExtensionInputSchema,
 });
 /** Our own rule: a card has a name, or at least an English name. */

@@ -10,6 +10,9 @@ import { textField } from './fields';
  *                                                   already open: one open room per host)
  * - POST /api/exchange/join {room_code, password?}  joins (a card is needed); the room
  * - GET  /api/exchange/{room_code}                  the room, for its host and members only
+ * - POST /api/exchange/preview {room_code}          what a joiner sees before joining: the
+ *                                                   event, its host, whether a password is asked
+ *                                                   (the code is the capability; limited like joins)
  * - POST /api/exchange/leave {room_code}            a joiner leaves (still exchanged at the start)
  * - POST /api/exchange/start {room_code}            the host confirms: every member who joined
  *                                                   gets every other's card, in a new group
@@ -113,6 +116,19 @@ export const exchangeRoomSchema = z.object({
 });
 export type ExchangeRoom = z.infer<typeof exchangeRoomSchema>;
 export const exchangeRoomResponseSchema = envelopeSchema(exchangeRoomSchema);
+
+/** POST /api/exchange/preview: the room as the join page shows it to someone holding its code. */
+export const exchangePreviewSchema = z.object({
+  room_code: z.string(),
+  /** The event's name ('' when the host gave none). */
+  name: z.string(),
+  /** The host's name, as on their card. */
+  host_name: z.string(),
+  has_password: z.boolean(),
+  status: z.enum(EXCHANGE_STATUSES),
+});
+export type ExchangePreview = z.infer<typeof exchangePreviewSchema>;
+export const exchangePreviewResponseSchema = envelopeSchema(exchangePreviewSchema);
 
 /** msg_type of a push on a room's topic, and its sub-types. */
 export const EXCHANGE_PUSH_TYPE = 2;

@@ -1,16 +1,31 @@
 /**
  * A round avatar: the photo when there is one, else the name's first letter (or first
  * character, for a Chinese, Japanese or Korean name) on a colour that stays the same for the
- * same name; with no name at all, a person's outline.
+ * same person: picked by `colourKey` (a stable id, such as the card's) when given, so a remark
+ * or a renamed title never changes it; by the name otherwise. With no name at all, a person's
+ * outline.
  */
-export function Avatar({ src, name, size = 32 }: { src?: string | null; name?: string | null; size?: number }) {
+export function Avatar({
+  src,
+  name,
+  colourKey,
+  size = 32,
+}: {
+  src?: string | null;
+  name?: string | null;
+  colourKey?: string | number;
+  size?: number;
+}) {
   const style = { width: size, height: size, fontSize: size * 0.42 };
   if (src) return <img className="avatar" src={src} alt="" style={style} />;
   const initial = initialOf(name ?? '');
   return (
     <span
       className="avatar avatar-fallback"
-      style={{ ...style, background: initial ? colourOf(name ?? '') : undefined }}
+      style={{
+        ...style,
+        background: initial ? colourOf(colourKey === undefined ? (name ?? '') : `#${colourKey}`) : undefined,
+      }}
       aria-hidden="true"
     >
       {initial || <PersonIcon />}
@@ -24,7 +39,7 @@ export function initialOf(name: string): string {
   return /[\p{L}\p{N}]/u.test(first) ? first.toLocaleUpperCase() : '';
 }
 
-/** Dark enough for white text (WCAG AA at avatar sizes), picked by the name. */
+/** Dark enough for white text (WCAG AA at avatar sizes), picked by a name or an id. */
 const COLOURS = ['#0f766e', '#1d4ed8', '#7c3aed', '#be123c', '#b45309', '#047857', '#4338ca', '#a21caf'];
 export function colourOf(name: string): string {
   let hash = 0;

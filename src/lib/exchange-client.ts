@@ -1,7 +1,9 @@
 import {
   type CreateExchangeBody,
   createExchangeBodySchema,
+  type ExchangePreview,
   type ExchangeRoom,
+  exchangePreviewResponseSchema,
   exchangeRoomResponseSchema,
   joinExchangeBodySchema,
   roomCodeBodySchema,
@@ -34,6 +36,15 @@ export const exchangeCalls = {
         { ...options, bodySchema: joinExchangeBodySchema },
       ),
     ),
+  /** What the join page shows before joining (nothing is kept: the caller is not in the room). */
+  preview: async (room_code: string): Promise<ExchangePreview> =>
+    (
+      await api.post(
+        '/api/exchange/preview',
+        { room_code },
+        { schema: exchangePreviewResponseSchema, silent: true, bodySchema: roomCodeBodySchema },
+      )
+    ).data,
   read: (roomCode: string) => kept(api.get(`/api/exchange/${encodeURIComponent(roomCode)}`, options)),
   act: (what: 'leave' | 'start' | 'dismiss', room_code: string) =>
     kept(api.post(`/api/exchange/${what}`, { room_code }, { ...options, bodySchema: roomCodeBodySchema })),

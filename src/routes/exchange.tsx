@@ -2,7 +2,13 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ExchangeRoom, formatRoomCode, isRoomCode, normaliseRoomCode } from '../api/exchange';
+import {
+  type ExchangePreview,
+  type ExchangeRoom,
+  formatRoomCode,
+  isRoomCode,
+  normaliseRoomCode,
+} from '../api/exchange';
 import { QuickCard } from '../components/exchange/QuickCard';
 import { RoomView } from '../components/exchange/RoomView';
 import { Field } from '../components/forms';
@@ -198,7 +204,7 @@ function StartForms() {
 
 type Phase =
   | { kind: 'loading' }
-  | { kind: 'join'; error?: string; needsPassword?: boolean }
+  | { kind: 'join'; preview: ExchangePreview | null; error?: string }
   | { kind: 'quickCard' }
   | { kind: 'room' }
   | { kind: 'offline' }
@@ -239,23 +245,43 @@ function Room({ code }: { code: string }) {
   const kept = useLiveQuery(() => readExchangeRoom(db), []);
   const room = kept?.room_code === code ? kept : null;
 
+  const showJoin = useCallback(async () => {
+    try {
+      const preview = await exchangeCalls.preview(code);
+      setPhase(
+        preview.status === 'open'
+          ? { kind: 'join', preview }
+          : {
+              kind: 'error',
+              message: i18n.t(preview.status === 'expired' ? 'server.exchangeExpired' : 'server.exchangeEnded'),
+            },
+      );
+    } catch (err) {
+      setPhase(phaseOf(err));
+    }
+  }, [code]);
+
   const load = useCallback(async () => {
     setPhase({ kind: 'loading' });
     try {
       await exchangeCalls.read(code);
       setPhase({ kind: 'room' });
     } catch (err) {
-      if (isRequestError(err) && err.status === 403) setPhase({ kind: 'join' });
-      else {
-        const failure = failureOf(err);
-        setPhase(failure.kind === 'offline' ? { kind: 'offline' } : { kind: 'error', message: errorMessage(failure) });
-      }
+      // Not in the room (the server answers a non-member as it would an unknown code): the preview
+      // says whether it exists, what it is and whether it asks for a password.
+      if (isRequestError(err) && (err.status === 403 || err.status === 404)) await showJoin();
+      else setPhase(phaseOf(err));
     }
-  }, [code]);
+  }, [code, showJoin]);
 
   useEffect(() => {
     void load();
   }, [load]);
+  // In the room, but the kept room is another one (another tab opened it): read this one again.
+  const elsewhere = phase.kind === 'room' && kept !== undefined && !room;
+  useEffect(() => {
+    if (elsewhere) void load();
+  }, [elsewhere, load]);
 
   // The password typed is used again after a quick card was made.
   const typed = useRef('');
@@ -270,7 +296,13 @@ function Room({ code }: { code: string }) {
       if (failure.kind === 'offline') return setPhase({ kind: 'offline' });
       const message = errorMessage(failure);
       const wrongPassword = isRequestError(err) && (err.status === 403 || err.status === 429);
-      setPhase(wrongPassword ? { kind: 'join', error: message, needsPassword: true } : { kind: 'error', message });
+      if (!wrongPassword) return setPhase({ kind: 'error', message });
+      // Asked for a password the preview did not know of (set since): ask for it now.
+      setPhase((now) =>
+        now.kind === 'join' && now.preview
+          ? { kind: 'join', preview: { ...now.preview, has_password: true }, error: message }
+          : { kind: 'join', preview: null, error: message },
+      );
     }
   };
 
@@ -278,10 +310,14 @@ function Room({ code }: { code: string }) {
   if (phase.kind === 'offline') return <Offline onRetry={() => void load()} />;
   if (phase.kind === 'error') return <RoomError message={phase.message} onRetry={() => void load()} />;
   if (phase.kind === 'quickCard') return <QuickCard onDone={() => void join(typed.current)} />;
-  if (phase.kind === 'join' || !room) {
-    return <JoinForm code={code} error={phase.kind === 'join' ? phase.error : undefined} onJoin={join} />;
-  }
+  if (phase.kind === 'join') return <JoinForm code={code} {...phase} onJoin={join} />;
+  if (!room) return <RoomLoading />;
   return <RoomView room={room} onRejoin={() => void join('')} onOffline={() => setPhase({ kind: 'offline' })} />;
+}
+
+function phaseOf(err: unknown): Phase {
+  const failure = failureOf(err);
+  return failure.kind === 'offline' ? { kind: 'offline' } : { kind: 'error', message: errorMessage(failure) };
 }
 
 function errorMessage(failure: Failure): string {
@@ -315,15 +351,26 @@ function RoomError({ message, onRetry }: { message: string; onRetry: () => void 
   );
 }
 
-function JoinForm(props: { code: string; error?: string; onJoin: (password: string) => Promise<void> }) {
+/**
+ * Joining a room: the event and its host, so a joiner knows where they are going, and a password
+ * only when the room has one (or when none is known, as after a refusal).
+ */
+function JoinForm(props: {
+  code: string;
+  preview: ExchangePreview | null;
+  error?: string;
+  onJoin: (password: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const { preview } = props;
+  const asksPassword = preview === null || preview.has_password;
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
-      await props.onJoin(password);
+      await props.onJoin(asksPassword ? password : '');
     } finally {
       setBusy(false);
     }
@@ -331,19 +378,41 @@ function JoinForm(props: { code: string; error?: string; onJoin: (password: stri
   return (
     <form className="exchange-panel" onSubmit={(e) => void onSubmit(e)} data-testid="exchange-join">
       <h1>{t('exchange.join.heading')}</h1>
+      {preview ? (
+        <dl className="exchange-preview" data-testid="exchange-preview">
+          <div>
+            <dt>{t('exchange.join.event')}</dt>
+            <dd data-testid="exchange-event">{preview.name || t('exchange.join.unnamed')}</dd>
+          </div>
+          <div>
+            <dt>{t('exchange.join.host')}</dt>
+            <dd data-testid="exchange-host-name">{preview.host_name}</dd>
+          </div>
+        </dl>
+      ) : null}
       <p className="exchange-code-line">{t('exchange.join.room', { code: formatRoomCode(props.code) })}</p>
       <p>{t('exchange.intro')}</p>
-      <Field
-        label={t('exchange.join.password')}
-        value={password}
-        error={props.error}
-        // Focus goes to the password when the server asked for one.
-        autoFocus={props.error !== undefined}
-        autoComplete="off"
-        maxLength={32}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <p className="exchange-hint">{t('exchange.join.passwordNeeded')}</p>
+      {asksPassword ? (
+        <>
+          <Field
+            label={t('exchange.join.password')}
+            value={password}
+            error={props.error}
+            // Focus goes to the password when the server asked for one.
+            autoFocus={props.error !== undefined}
+            autoComplete="off"
+            maxLength={32}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p className="exchange-hint">
+            {preview ? t('exchange.join.passwordAsk') : t('exchange.join.passwordNeeded')}
+          </p>
+        </>
+      ) : props.error ? (
+        <p className="form-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t('exchange.join.joining') : t('exchange.join.submit')}
       </button>

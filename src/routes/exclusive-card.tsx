@@ -22,6 +22,7 @@ import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { db } from '../db';
 import { api } from '../lib/api';
+import { formatTime } from '../lib/format-time';
 import { useMyCard } from '../session/hooks';
 import '../components/account/account.css';
 import '../components/info/info.css';
@@ -247,10 +248,6 @@ function OrderView({ order }: { order: PhysicalOrder }) {
   const { t } = useTranslation();
   const online = useOnline();
   const { busy, run } = useBusyAction();
-  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   const canProve = order.status === 'submitted' || order.status === 'proof_received';
 
   const upload = (file: File | undefined) =>
@@ -320,7 +317,7 @@ function OrderView({ order }: { order: PhysicalOrder }) {
             <li key={`${event.status}-${event.at}`}>
               <span className="order-history-status">{t(`server.${STATUS_TEXT_KEY[event.status]}`)}</span>
               <span className="muted">
-                {date.format(event.at)}
+                {formatTime(event.at)}
                 {event.note ? ` · ${event.note}` : ''}
               </span>
             </li>

@@ -85,11 +85,13 @@ export function FriendsListPage() {
     <main className="page friends-page">
       <div className="friends-head">
         <h1>{t('friends.list.title')}</h1>
-        <Link to="/search">{t('friends.list.search')}</Link>
-        <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
-        <Link to="/exchange" aria-label={t('app.home.exchange')}>
-          {t('friends.list.exchangeLink')}
-        </Link>
+        <div className="friends-links">
+          <Link to="/search">{t('friends.list.search')}</Link>
+          <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
+          <Link to="/exchange" aria-label={t('app.home.exchange')}>
+            {t('friends.list.exchangeLink')}
+          </Link>
+        </div>
       </div>
       {groups && groups.length > 0 ? (
         <div className="group-tabs" role="tablist" aria-label={t('friends.list.tabs')}>

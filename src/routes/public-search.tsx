@@ -182,7 +182,7 @@ function PublicCardResult({ item, onOpen }: { item: CardSearchItem; onOpen: (sha
   return (
     <li className="public-result">
       <button type="button" className="public-result-open" onClick={() => onOpen(item.share_str)}>
-        <Avatar src={item.avatar} name={name} size={44} />
+        <Avatar src={item.avatar} name={name} colourKey={item.card_id} size={44} />
         <span className="public-result-text">
           <span className="friend-title">{name}</span>
           {item.english_name && item.english_name !== name ? (

@@ -125,6 +125,7 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
         name={name}
         englishName={englishName}
         avatar={card.avatar}
+        cardId={card.card_id}
         acceptId={card.accept_id}
         nameAs="h1"
         importing={downloading}

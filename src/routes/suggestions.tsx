@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, feedbackBodySchema } from '../api';
+import { useOnline } from '../app/RootLayout';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { toast } from '../components/toast';
@@ -9,6 +11,7 @@ import { useFormSubmit } from '../components/use-form-submit';
 import { db, mutate } from '../db';
 import { stageUpload } from '../db/uploads';
 import { currentLocale } from '../i18n';
+import { useSyncState } from '../session/hooks';
 import '../components/account/account.css';
 import '../components/info/info.css';
 
@@ -26,7 +29,8 @@ export function SuggestionsPage() {
   const [contact, setContact] = useState('');
   const [agree, setAgree] = useState(false);
   const [images, setImages] = useState<Picked[]>([]);
-  const [sent, setSent] = useState<'online' | 'offline' | null>(null);
+  /** The outbox id of the message just sent, and what it said (given back if the server refuses it). */
+  const [sent, setSent] = useState<{ id: string; content: string; contact: string } | null>(null);
   const form = useFormSubmit();
   const fileInput = useRef<HTMLInputElement>(null);
   const agreeId = useId();
@@ -78,8 +82,8 @@ export function SuggestionsPage() {
       device: navigator.userAgent.slice(0, 300),
     };
     void form.submit(feedbackBodySchema, body, async (valid) => {
-      await mutate(db, 'sendFeedback', valid);
-      setSent(navigator.onLine ? 'online' : 'offline');
+      const id = await mutate(db, 'sendFeedback', valid);
+      setSent({ id, content: valid.content, contact: valid.contact });
       setContent('');
       setImages([]);
     });
@@ -90,9 +94,15 @@ export function SuggestionsPage() {
     return (
       <main className="page info-page">
         <h1>{t('info.feedback.title')}</h1>
-        <p role="status" className="info-done">
-          {sent === 'online' ? t('info.feedback.sent') : t('info.feedback.sentOffline')}
-        </p>
+        <SendStatus
+          id={sent.id}
+          onRefused={() => {
+            // The sync layer has told why (a toast); the message comes back to be fixed and sent again.
+            setContent(sent.content);
+            setContact(sent.contact);
+            setSent(null);
+          }}
+        />
         <button type="button" className="btn btn-secondary btn-block" onClick={() => setSent(null)}>
           {t('info.feedback.again')}
         </button>
@@ -180,5 +190,31 @@ export function SuggestionsPage() {
         </button>
       </form>
     </main>
+  );
+}
+
+/**
+ * Where the message is, live from the outbox: waiting for the network, on its way, or sent (its
+ * entry gone from the outbox without a refusal).
+ */
+function SendStatus({ id, onRefused }: { id: string; onRefused: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const sync = useSyncState();
+  const queued = useLiveQuery(async () => (await db.outbox.where('id').equals(id).count()) > 0, [id]);
+  const refused = sync.rejected.some((notice) => notice.id === id && notice.key !== 'superseded');
+  useEffect(() => {
+    if (refused) onRefused();
+  }, [refused, onRefused]);
+  if (queued === undefined || refused) return null;
+  const text = !queued
+    ? t('info.feedback.sent')
+    : online && sync.online
+      ? t('info.feedback.sending')
+      : t('info.feedback.sentOffline');
+  return (
+    <p role="status" className="info-done" data-state={queued ? 'queued' : 'sent'}>
+      {text}
+    </p>
   );
 }

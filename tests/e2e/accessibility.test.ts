@@ -108,6 +108,28 @@ describe('accessibility (axe-core)', () => {
       }
     });
 
+    it(`error messages (${lang}): readable against their background`, async () => {
+      // Routes are checked as they open, with no error on show: a wrong sign-in shows the form's
+      // error box and the fields' errors, whose red must still reach 4.5:1 (it was 4.41:1).
+      const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+      try {
+        await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+        const page = await context.newPage();
+        await page.goto('/login');
+        const form = page.locator('main form');
+        await form.locator('button[type="submit"]').click();
+        await expect.poll(() => form.locator('.field-error').count()).toBeGreaterThan(0);
+        await form.locator('input:not([type="password"])').first().fill('nobody@example.com');
+        await form.locator('input[type="password"]').fill('not-the-password');
+        await form.locator('button[type="submit"]').click();
+        await form.locator('.form-error').waitFor();
+        const found = await seriousViolations(page);
+        expect(found).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`signed in (${lang}): every route and the overlays`, async () => {
       const context: BrowserContext = await newPhoneContext(browser, server.url, { locale: 'en-US' });
       try {

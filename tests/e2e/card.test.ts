@@ -155,7 +155,9 @@ describe('my card', () => {
     await cards.name.fill('陳大文');
     await cards.englishName.fill('Chan Tai Man');
     await cards.profile.fill('Helping Hong Kong companies trade across Asia.\n二十年貿易經驗。');
-    await cards.isOpen.uncheck();
+    // A new card is private until its owner chooses public, and the switch says what public means.
+    expect(await cards.isOpen.isChecked()).toBe(false);
+    await page.getByText('Anyone can find your card by name in search').waitFor();
     for (const company of EXTENSION.company) await cards.addCompany(company);
     for (const list of ['industry', 'address', 'tel', 'email', 'website', 'other', 'social'] as const) {
       for (const entry of EXTENSION[list]) await cards.addEntry(list, entry.content, LABELS[`${list}:${entry.key}`]);
@@ -321,6 +323,23 @@ describe('my card', () => {
       expect(view.page.url()).toMatch(/\/card\/info$/);
     } finally {
       await other.close();
+    }
+  });
+
+  it('starts a new card private in Chinese too, saying what public means', async () => {
+    const owner = await registerViaApi(server);
+    const hk = await newPhoneContext(browser, server.url);
+    try {
+      await addSessionCookie(hk, server, owner.token);
+      const editor = await hk.newPage();
+      await editor.goto('/card/create');
+      const open = editor.getByRole('switch', { name: '公開名片' });
+      await open.waitFor();
+      expect(await open.isChecked()).toBe(false);
+      expect(await open.getAttribute('aria-describedby')).toBeTruthy();
+      await editor.getByText('任何人都可以在搜尋中按名字找到你的名片').waitFor();
+    } finally {
+      await hk.close();
     }
   });
 });

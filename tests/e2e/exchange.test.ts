@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSessionCookie, registerViaApi } from './support/api';
+import type { ExchangeRoom } from '../../src/api';
+import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { readMeta } from './support/idb';
 import { writeQrVideo } from './support/qr-video';
@@ -40,6 +41,9 @@ async function untilLive(page: Page): Promise<void> {
     })
     .toBe(true);
 }
+
+const SHOTS = '/tmp/shots/wt-polish';
+mkdirSync(SHOTS, { recursive: true });
 
 const count = (page: Page) => page.getByTestId('exchange-count').innerText();
 
@@ -125,6 +129,11 @@ describe(`group card exchange over ${BROKER}`, () => {
     await benPage.getByLabel('Room code').fill(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
     await benPage.getByRole('button', { name: 'Join', exact: true }).click();
     await benPage.waitForURL(new RegExp(`/ex/${code}$`));
+    // Before joining he sees where he is going: the event and its host, and the password it asks for.
+    await expect.poll(() => benPage.getByTestId('exchange-event').innerText()).toBe('Tech Summit');
+    expect(await benPage.getByTestId('exchange-host-name').innerText()).toBe('Hana Host');
+    await benPage.getByText('This room has a password: ask the host for it').waitFor();
+    await benPage.screenshot({ path: `${SHOTS}/join-password-en.png` });
     await benPage.getByLabel('Room password').fill('apple');
     await benPage.getByRole('button', { name: 'Join', exact: true }).click();
     await benPage.getByText('Wrong room password').waitFor();
@@ -165,5 +174,28 @@ describe(`group card exchange over ${BROKER}`, () => {
     await expect.poll(() => readMeta(annPage, 'exchangeGroup'), { timeout: 5_000 }).toBe(0);
 
     await Promise.all([hostContext.close(), annContext.close(), benContext.close()]);
+  });
+
+  it('shows a joiner the event and its host, asks no password of a room without one, and writes times in Chinese', async () => {
+    const host = await userWithCard(server, '何主持');
+    const guest = await userWithCard(server, '陳來賓');
+    const made = await postJson<ExchangeRoom>(server, '/api/exchange/create', { name: '貿易展晚宴' }, host.token);
+    expect(made.status).toBe(200);
+    // A phone set to English, the app to Chinese: the app's language decides how times are written.
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'hk'));
+    await addSessionCookie(context, server, guest.token);
+    const page = await context.newPage();
+    await page.goto(`/ex/${made.body.data.room_code}`);
+    await page.getByRole('heading', { name: '加入名片交換' }).waitFor();
+    await expect.poll(() => page.getByTestId('exchange-event').innerText()).toBe('貿易展晚宴');
+    expect(await page.getByTestId('exchange-host-name').innerText()).toBe('何主持');
+    expect(await page.getByLabel('房間密碼').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/join-open-hk.png` });
+    await page.getByRole('button', { name: '加入', exact: true }).click();
+    await page.getByTestId('exchange-waiting').waitFor();
+    const until = await page.getByText(/^開放至/).innerText();
+    expect(until).toMatch(/^開放至 (上午|下午)\s?\d{1,2}:\d{2}$/);
+    await context.close();
   });
 });

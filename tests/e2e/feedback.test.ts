@@ -50,6 +50,9 @@ describe('feedback', () => {
     await context.setOffline(false);
     // Sent on the browser's "online" event, or at the latest by the next retry (backoff capped at 30 s).
     await expect.poll(async () => (await rows()).length, { timeout: 40_000 }).toBe(1);
+    // The page follows the outbox: once the message has gone it says so, and no longer that it waits.
+    await page.getByText('Thank you! Your feedback has been sent.').waitFor();
+    expect(await page.getByText('Saved. It will be sent when you are back online.').count()).toBe(0);
     const [row] = await rows();
     const images = typeof row?.images === 'string' ? (JSON.parse(row.images) as string[]) : (row?.images ?? []);
     expect(row?.content).toBe('Scanning in a dark hall misses the phone number');
@@ -61,6 +64,24 @@ describe('feedback', () => {
     await page.reload();
     await page.waitForTimeout(2000);
     expect(await rows()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('says it was sent once the server has it, in Chinese', async () => {
+    const user = await registerViaApi(server);
+    const context = await newPhoneContext(browser, server.url);
+    await addSessionCookie(context, server, user.token);
+    const page = await context.newPage();
+    await page.goto('/suggestions');
+    await page.getByRole('heading', { name: '意見反饋' }).waitFor();
+    await page.getByLabel('你的意見').fill('掃描名片時電話號碼讀錯了');
+    await page.getByLabel('電話或電郵').fill('+852 9123 4567');
+    await page.getByLabel('我同意使用條款').check();
+    await page.getByRole('button', { name: '發送' }).click();
+    await page.getByText('多謝！你的意見已發送。').waitFor();
+    expect(await page.getByText('已儲存，恢復網絡後會自動發送。').count()).toBe(0);
+    const rows = await server.app.services.db.query('select id from feedback where user_id = $1', [user.id]);
+    expect(rows).toHaveLength(1);
     await context.close();
   });
 });

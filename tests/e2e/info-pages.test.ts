@@ -50,6 +50,9 @@ describe('information pages', () => {
     await page.getByTestId('app-version').getByText('Version 2.82.04').waitFor();
     await expect.poll(() => page.getByTestId('licences').locator('li').count()).toBeGreaterThan(10);
     await page.getByText('react-dom', { exact: true }).waitFor();
+    // Packages only a worker bundles are listed too: jsQR (the QR decoder's worker), workbox (the service worker).
+    await page.getByText('jsqr', { exact: true }).waitFor();
+    await page.getByText('workbox-precaching', { exact: true }).waitFor();
     await page.goto('/policy/no-such-policy');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.goto('/dominHandle');

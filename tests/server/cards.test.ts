@@ -665,6 +665,22 @@ describe('search', () => {
     expect(await found(tag)).toEqual([]);
   });
 
+  it('keeps a new card private until its owner makes it public (issue 23 #19)', async () => {
+    const tag = `private${Date.now().toString(36)}`;
+    const user = await registerUser(t);
+    const { is_open: _, ...unsaid } = fullCard('', '', { name: `林嘉欣${tag}`, english_name: `Karen Lam ${tag}` });
+    const created = await save(user, unsaid);
+    expect(created.status).toBe(200);
+    expect(created.body.data.is_open).toBe(0);
+    expect((await info(user)).body.data?.is_open).toBe(0);
+    const me = await registerUser(t);
+    const found = async () => (await search(me, { keyword: tag })).body.data.list.map((c) => c.card_id);
+    expect(await found()).toEqual([]);
+    // Chosen public, it is found.
+    await save(user, { ...unsaid, is_open: 1 });
+    expect(await found()).toEqual([created.body.data.card_id]);
+  });
+
   it('finds by one character, Chinese or Latin, and pages', async () => {
     const tag = String.fromCodePoint(0x4e00 + (Date.now() % 20_000));
     const cards = [];

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushConfig } from '../../server/push/setup';
-import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
+import { createRateLimits, DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
 import { DEFAULT_EXCHANGE_CONFIG } from '../../server/services/exchange';
-import type { ExchangeRoom, FriendList, GroupList, NotifyList, PushSession, SyncRow } from '../../src/api';
+import type {
+  ExchangePreview,
+  ExchangeRoom,
+  FriendList,
+  GroupList,
+  NotifyList,
+  PushSession,
+  SyncRow,
+} from '../../src/api';
 import { type PushMessage, pushMessage, pushTopics } from '../../src/api/push';
 import { call, createTestApp, registerUser, type TestApp } from './helper';
 import { api, pullAll, type User, userWithCard } from './social';
@@ -221,6 +229,56 @@ describe('exchange rooms', () => {
     const locked = await join(guesser, guarded.body.data.room_code, 'right');
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toMatch(/Too many attempts/);
+  });
+
+  it('shows whoever holds the code the event, its host and whether a password is asked, joining nobody', async () => {
+    const host = await userWithCard(t, 'Preview Host');
+    const visitor = await userWithCard(t, 'Preview Visitor');
+    const open = await create(host, { name: 'Trade Fair 2026' });
+    const preview = (code: string) =>
+      api<ExchangePreview>(t, visitor, 'POST', '/api/exchange/preview', { room_code: code });
+    const seen = await preview(open.body.data.room_code);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toEqual({
+      room_code: open.body.data.room_code,
+      name: 'Trade Fair 2026',
+      host_name: 'Preview Host',
+      has_password: false,
+      status: 'open',
+    });
+    // Looking joins nobody: the room still has its host alone, and the visitor reads nothing of it.
+    expect((await read(host, open.body.data.room_code)).body.data.member_num).toBe(1);
+    expect((await read(visitor, open.body.data.room_code)).status).toBe(403);
+
+    const guarded = await create(await userWithCard(t, 'Guarded Host'), { password: 'pin' });
+    expect((await preview(guarded.body.data.room_code)).body.data).toMatchObject({
+      name: '',
+      host_name: 'Guarded Host',
+      has_password: true,
+    });
+    // No more than a join tells: an unknown code is "no such room"; a bad one, the field.
+    const unknown = await preview('ZZZZZZZZ');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('No exchange room has this code; check the code and try again');
+    expect((await preview('not a code!')).status).toBe(400);
+    // Ended rooms say so.
+    await act(host, 'dismiss', open.body.data.room_code);
+    expect((await preview(open.body.data.room_code)).body.data.status).toBe('dismissed');
+  });
+
+  it('limits previews like joins, sharing their count', async () => {
+    const limits = t.app.services.limits;
+    t.app.services.limits = createRateLimits({ ...DEFAULT_RATE_LIMITS, exchangeJoins: { points: 3, seconds: 600 } });
+    try {
+      const prober = await userWithCard(t, 'Prober');
+      const statuses = [];
+      for (const room_code of ['ZZZZZZZZ', 'YYYYYYYY', 'XXXXXXXX', 'WWWWWWWW'])
+        statuses.push((await api(t, prober, 'POST', '/api/exchange/preview', { room_code })).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      expect((await api(t, prober, 'POST', '/api/exchange/join', { room_code: 'VVVVVVVV' })).status).toBe(429);
+    } finally {
+      t.app.services.limits = limits;
+    }
   });
 
   it('joining needs a card', async () => {

@@ -76,6 +76,7 @@ const JSON_ROUTES: Record<string, z.ZodMiniType> = {
   '/api/ocr/public_match': publicMatchBodySchema,
   '/api/exchange/create': createExchangeBodySchema,
   '/api/exchange/join': joinExchangeBodySchema,
+  '/api/exchange/preview': roomCodeBodySchema,
   '/api/exchange/leave': roomCodeBodySchema,
   '/api/exchange/start': roomCodeBodySchema,
   '/api/exchange/dismiss': roomCodeBodySchema,

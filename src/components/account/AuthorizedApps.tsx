@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorizedAppsResponseSchema, type OAuthGrant, okResponseSchema } from '../../api';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';
 import { OnlineNotices, useOnlineResource } from './online-resource';
@@ -16,7 +17,6 @@ export function AuthorizedApps() {
   );
   const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
   const { busy, run } = useBusyAction();
-  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium' });
 
   const revoke = (grant: OAuthGrant) => {
     setRevoking(null);
@@ -50,7 +50,7 @@ export function AuthorizedApps() {
               <li key={grant.id} className="account-row account-app" data-testid="authorized-app">
                 <span className="account-session">
                   <span className="account-label">{grant.app.name}</span>
-                  <span className="muted">{t('auth.apps.since', { date: date.format(grant.created_at) })}</span>
+                  <span className="muted">{t('auth.apps.since', { date: formatTime(grant.created_at, 'date') })}</span>
                 </span>
                 <button
                   type="button"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SessionInfo, sessionsResponseSchema, signOutOthersResponseSchema } from '../../api';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';
 import { OnlineNotices, useOnlineResource } from './online-resource';
@@ -15,10 +16,6 @@ export function Sessions() {
   );
   const [asking, setAsking] = useState(false);
   const { busy, run } = useBusyAction();
-  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   const via = (session: SessionInfo) =>
     session.login_type === 1
       ? t('auth.accounts.viaCode')
@@ -53,7 +50,7 @@ export function Sessions() {
           <ul className="account-links account-sessions" data-testid="sessions">
             {load.data.sessions.map((session) => (
               <li key={session.id} className="account-session">
-                <span>{t('auth.accounts.sessionSince', { date: date.format(session.created_at) })}</span>
+                <span>{t('auth.accounts.sessionSince', { date: formatTime(session.created_at) })}</span>
                 <span className="muted">
                   {via(session)}
                   {session.current ? ` · ${t('auth.accounts.thisDevice')}` : ''}

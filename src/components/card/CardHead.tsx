@@ -15,6 +15,8 @@ export function CardHead(props: {
   name: string;
   englishName: string;
   avatar: string;
+  /** The card's id: the letter avatar's colour follows it, not the title (which a remark changes). */
+  cardId: number;
   acceptId: number;
   /** The page's heading, or a plain line under an overlay's title. */
   nameAs: 'h1' | 'p';
@@ -34,15 +36,15 @@ export function CardHead(props: {
           aria-label={t('share.card.viewAvatar')}
           onClick={() => setPreview(true)}
         >
-          <Avatar src={props.avatar} name={title} size={64} />
+          <Avatar src={props.avatar} name={title} colourKey={props.cardId} size={64} />
         </button>
       ) : (
         <span className="shared-avatar">
-          <Avatar name={title} size={64} />
+          <Avatar name={title} colourKey={props.cardId} size={64} />
         </span>
       )}
       <div className="shared-names">
-        <Name className="shared-name" data-testid="shared-name">
+        <Name className="shared-name" data-testid="shared-name" title={title}>
           {title}
         </Name>
         {props.englishName && props.englishName !== title ? (

@@ -83,7 +83,7 @@ export function draftOf(card: Pick<MyCard, keyof CreateCardBody> | null, fallbac
     name: card ? card.name : fallbackName,
     english_name: card?.english_name ?? '',
     profile: card?.profile ?? '',
-    is_open: card?.is_open ?? 1,
+    is_open: card?.is_open ?? 0,
     photo: card?.photo ?? '',
     photo_back: card?.photo_back ?? '',
     company: extension.company.map((c) => ({ id: newRowId(), ...c, deleted: false })),

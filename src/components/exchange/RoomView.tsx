@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ExchangeRoom, formatRoomCode } from '../../api/exchange';
 import { db } from '../../db';
 import { exchangeCalls } from '../../lib/exchange-client';
+import { formatTime } from '../../lib/format-time';
 import { isRequestError } from '../../lib/request/errors';
 import { useSyncState } from '../../session/hooks';
 import { Avatar } from '../Avatar';
@@ -91,7 +92,7 @@ function OpenRoom({ room, onOffline }: { room: ExchangeRoom; onOffline: () => vo
   };
 
   const host = room.role === 'host';
-  const until = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(room.expires_at);
+  const until = formatTime(room.expires_at, 'time');
   return (
     <section className="exchange-room" data-testid={host ? 'exchange-host' : 'exchange-waiting'}>
       <header className="exchange-head">

@@ -95,6 +95,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
             name={friendTitle(friend)}
             englishName={card.extension.english_name}
             avatar={card.avatar}
+            cardId={card.card_id}
             acceptId={pending ? 0 : card.accept_id}
             nameAs="p"
             importing={importing}

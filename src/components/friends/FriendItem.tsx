@@ -23,7 +23,12 @@ export function FriendItem({ friend, onOpen }: { friend: FriendRow; onOpen: (fri
       onClick={() => onOpen(friend)}
       data-testid="friend-item"
     >
-      <Avatar src={friend.friend_card_info.avatar} name={friend.friend_card_info.name} size={44} />
+      <Avatar
+        src={friend.friend_card_info.avatar}
+        name={friend.friend_card_info.name}
+        colourKey={friend.friend_card_info.card_id}
+        size={44}
+      />
       <span className="friend-text">
         <span className="friend-title">{title}</span>
         {sub ? <span className={`friend-sub${removed ? ' friend-removed' : ''}`}>{sub}</span> : null}

@@ -68,6 +68,7 @@ function SharedCardBody({ card, added }: { card: SharedCard; added: boolean }) {
         name={card.extension.name}
         englishName={card.extension.english_name}
         avatar={card.avatar}
+        cardId={card.card_id}
         acceptId={0}
         nameAs="p"
         importing={false}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, NotifySub } from '../../api';
 import { db, mutate, type NotificationRow } from '../../db';
-import { currentLocale } from '../../i18n';
+import { formatTime } from '../../lib/format-time';
 import { ensureSyncClient } from '../../lib/sync-client';
 import { useNotifications } from '../../session/hooks';
 import { FriendCardOverlay } from '../friends/FriendCardOverlay';
@@ -14,8 +14,6 @@ import '../friends/friends.css';
 
 /** How many items show at first and per "Load more" (SPEC §4 paging, done on local rows). */
 const PAGE = 20;
-
-const LANG_TAG: Record<string, string> = { hk: 'zh-HK', en: 'en', cn: 'zh-CN', jp: 'ja', kr: 'ko', th: 'th' };
 
 /**
  * The drawer's list: my notifications from IndexedDB, newest first. Opening the drawer marks
@@ -70,10 +68,6 @@ export function NotificationList() {
     );
   }
 
-  const format = new Intl.DateTimeFormat(LANG_TAG[currentLocale()] ?? 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <>
       <div className="notify-tools">
@@ -104,7 +98,7 @@ export function NotificationList() {
             <span className="notify-text">
               <span className="notify-msg">{n.msg}</span>
               <time className="notify-time" dateTime={new Date(n.time).toISOString()}>
-                {format.format(n.time)}
+                {formatTime(n.time)}
               </time>
             </span>
           );
