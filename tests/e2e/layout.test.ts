@@ -99,7 +99,13 @@ const sideways = (page: Page) =>
   });
 
 async function settled(page: Page): Promise<void> {
-  await page.locator('main:not([aria-busy="true"])').first().waitFor({ timeout: 15_000 });
+  // A screen waiting on the camera (/card/identify/…) shows its spinner for as long as it waits:
+  // it is taken as it is then.
+  await page
+    .locator('main:not([aria-busy="true"])')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => page.locator('#root *').first().waitFor());
 }
 
 /** The element's box lies wholly inside the viewport's width and height. */

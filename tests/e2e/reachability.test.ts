@@ -50,7 +50,13 @@ async function memberContext(
 
 /** The screen has drawn: its <main>, not marked busy. */
 async function settled(page: Page): Promise<void> {
-  await page.locator('main:not([aria-busy="true"])').first().waitFor({ timeout: 15_000 });
+  // A screen waiting on the camera (/card/identify/…) shows its spinner for as long as it waits:
+  // it is taken as it is then.
+  await page
+    .locator('main:not([aria-busy="true"])')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => page.locator('#root *').first().waitFor());
 }
 
 /** Same-origin paths the links of the page lead to (no downloads, no new tabs). */
