@@ -71,7 +71,9 @@ async function linkPaths(page: Page): Promise<string[]> {
 describe('reachability of the headline features', () => {
   const s = serverAndBrowser();
 
-  it('finds scanning, the cloud cards, recognising my card and the shop within three steps of home', async () => {
+  it('finds scanning, the cloud cards, recognising my card and the shop within three steps of home', {
+    timeout: 300_000,
+  }, async () => {
     const me = await userWithCard(s.server, 'Rita Lau');
     const friend = await userWithCard(s.server, 'Sam Tse');
     await postJson(s.server, '/api/friend/add', { content: [friend.shareStr] }, me.token);
