@@ -8,7 +8,11 @@ import { ChevronIcon, CloseIcon } from './icons';
 import { LANGUAGE_NAMES } from './LanguagePicker';
 import { useDismiss } from './use-dismiss';
 
-/** The signed-in user's right-hand panel (SPEC §2: 30% wide; here never narrower than its text). */
+/**
+ * The signed-in user's right-hand panel (SPEC §2: 30% wide; here never narrower than its text):
+ * SPEC's links, with the features a user looks for here (scanning, cloud cards, recognising my
+ * card, the NFC card) after the card holder.
+ */
 export function SidePanel({
   profile,
   onClose,
@@ -24,6 +28,10 @@ export function SidePanel({
   const links = [
     { to: '/userHome', label: t('app.nav.userHome') },
     { to: '/friendsList', label: t('app.nav.friends') },
+    { to: '/cloud/create', label: t('app.nav.scanCard') },
+    { to: '/cloud/list', label: t('app.nav.cloud') },
+    { to: '/cardLdentify', label: t('app.nav.identify') },
+    { to: '/exclusiveCard', label: t('app.nav.shop') },
     { to: '/accountManagement', label: t('auth.accounts.title') },
     { to: '/site', label: t('app.nav.site') },
     { to: '/about', label: t('app.nav.about') },

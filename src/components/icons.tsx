@@ -94,3 +94,31 @@ export const PencilIcon = () => (
     <path {...stroke} d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
   </svg>
 );
+/** Scanning a paper card: a card inside a viewfinder's corners. */
+export const ScanCardIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path {...stroke} d="M3 8V4h4M17 4h4v4M21 16v4h-4M7 20H3v-4" />
+    <rect {...stroke} x="6.5" y="8.5" width="11" height="7" rx="1" />
+    <path {...stroke} d="M9 11h3M9 13h5" />
+  </svg>
+);
+/** The cloud collection of scanned cards. */
+export const CloudIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path {...stroke} d="M7 18h10.5a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.3 9.2 4.5 4.5 0 0 0 7 18Z" />
+  </svg>
+);
+/** Recognising my own card: a card with a spark. */
+export const IdentifyIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <rect {...stroke} x="2" y="6" width="15" height="12" rx="2" />
+    <path {...stroke} d="M5 11h6M5 14h4M20 3v4M18 5h4M20 11v3M18.5 12.5h3" />
+  </svg>
+);
+/** The exclusive NFC card: a card sending waves. */
+export const NfcIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <rect {...stroke} x="2" y="6" width="14" height="12" rx="2" />
+    <path {...stroke} d="M19 8.5a5 5 0 0 1 0 7M21.5 6a8.5 8.5 0 0 1 0 12M6 12h4" />
+  </svg>
+);

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import {
@@ -9,6 +9,7 @@ import {
   registerBodySchema,
   resetPwdBodySchema,
 } from '../api';
+import { Avatar } from '../components/Avatar';
 import { ThirdPartyButtons } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -24,9 +25,12 @@ import {
 import { toast } from '../components/toast';
 import { type Errors, useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
+import { displayName } from '../lib/display-name';
 import { usePendingCount, useProfile, useSession } from '../session/hooks';
+import { DEFAULT_AFTER_SIGN_IN, rememberRequestedReturnPath, takeReturnPath } from '../session/return-path';
 import { signOut } from '../session/session';
-import { useAfterSignIn } from '../session/use-after-sign-in';
+import { useSignedIn } from '../session/signed-in';
+import { useAfterSignIn, useOpenReturnPath } from '../session/use-after-sign-in';
 
 function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -35,6 +39,48 @@ function AuthScreen(props: { title: string; children: ReactNode; footer?: ReactN
       {props.children}
       {props.footer ? <div className="auth-footer">{props.footer}</div> : null}
     </main>
+  );
+}
+
+/**
+ * A sign-in or sign-up screen opened by a signed-in user: who is signed in, "Continue" (on to
+ * where they were going) or "Switch account" (the screen's own form, to sign in as another).
+ * A `?redirect=` in the address (a signed-in route sent them, router.tsx) is remembered either way.
+ */
+function useSignInScreen(): { showForm: boolean; choice: ReactNode } {
+  const signedIn = useSignedIn();
+  const [switching, setSwitching] = useState(false);
+  useEffect(() => {
+    rememberRequestedReturnPath(location.search);
+  }, []);
+  const showForm = !signedIn || switching;
+  return { showForm, choice: showForm ? null : <SignedInChoice onSwitch={() => setSwitching(true)} /> };
+}
+
+function SignedInChoice({ onSwitch }: { onSwitch: () => void }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const open = useOpenReturnPath();
+  const name = profile ? displayName(profile) : '';
+  return (
+    <AuthScreen title={t('auth.signedIn.title')}>
+      <div className="signed-in-as" data-testid="signed-in-as">
+        <Avatar src={profile?.avatar} name={name} size={56} />
+        <p>{t('auth.signedIn.as', { name })}</p>
+      </div>
+      <div className="auth-choices">
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => void open(takeReturnPath() ?? DEFAULT_AFTER_SIGN_IN)}
+        >
+          {t('auth.signedIn.continue')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={onSwitch}>
+          {t('auth.signedIn.switch')}
+        </button>
+      </div>
+    </AuthScreen>
   );
 }
 
@@ -48,6 +94,7 @@ function LoginForm({ withCode }: { withCode: boolean }) {
   const [code, setCode] = useState('');
   const form = useFormSubmit();
   const afterSignIn = useAfterSignIn();
+  const screen = useSignInScreen();
   const body = { ...accountBody(mode, account), ...(withCode ? { code } : { password }) };
 
   const onSubmit = (e: FormEvent) => {
@@ -58,6 +105,7 @@ function LoginForm({ withCode }: { withCode: boolean }) {
     });
   };
 
+  if (!screen.showForm) return screen.choice;
   return (
     <AuthScreen
       title={t('auth.login.title')}
@@ -211,6 +259,8 @@ function CodePasswordForm<S extends z.ZodMiniType>(props: {
 function RegisterForm({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
   const afterSignIn = useAfterSignIn();
+  const screen = useSignInScreen();
+  if (!screen.showForm) return screen.choice;
   return (
     <CodePasswordForm
       mode={mode}

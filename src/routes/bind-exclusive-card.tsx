@@ -1,12 +1,12 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { physicalOpenResponseSchema, physicalOrderResponseSchema } from '../api';
+import { physicalLinkBodySchema, physicalOpenResponseSchema, physicalOrderResponseSchema } from '../api';
 import { errorText } from '../components/forms';
 import { toast } from '../components/toast';
 import { db } from '../db';
 import { api } from '../lib/api';
-import { isCancelled } from '../lib/request';
+import { isCancelled, isRetryable } from '../lib/request';
 import { useSession } from '../session/hooks';
 import { rememberReturnPath } from '../session/return-path';
 import '../components/account/account.css';
@@ -16,7 +16,8 @@ import '../components/info/info.css';
  * /bindExclusiveCard/{no}?c={check}: the link written to a card's chip. Once the card is bound,
  * a tap opens its owner's card (anyone, signed in or not); before that, its owner signed in
  * binds it here to their digital card. Another account, a wrong check code and guessing are
- * refused by the server, in words.
+ * refused by the server, in words. A link cut short (no `?c=`, a mangled number) is told as
+ * such before anything is sent, with the way home.
  */
 type View =
   | { state: 'checking' }
@@ -24,7 +25,8 @@ type View =
   | { state: 'signIn' }
   | { state: 'notYet' }
   | { state: 'done' }
-  | { state: 'failed'; message: string };
+  | { state: 'incomplete' }
+  | { state: 'failed'; message: string; retryable: boolean };
 
 export function BindExclusiveCardPage() {
   const { t } = useTranslation();
@@ -34,9 +36,16 @@ export function BindExclusiveCardPage() {
   const c = new URLSearchParams(location.search).get('c') ?? '';
   const [view, setView] = useState<View>({ state: 'checking' });
   const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const signedIn = Boolean(session);
+  const complete = physicalLinkBodySchema.safeParse({ no, c }).success;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button asking again
   useEffect(() => {
+    if (!complete) {
+      setView({ state: 'incomplete' });
+      return;
+    }
     let live = true;
     api
       .post('/api/card/physical_open', { no, c }, { schema: physicalOpenResponseSchema, silent: true })
@@ -48,15 +57,21 @@ export function BindExclusiveCardPage() {
         }
         if (data.bound) setView({ state: 'notYet' });
         else if (data.mine) setView({ state: 'bind' });
-        else setView(signedIn ? { state: 'failed', message: t('server.physicalNotYours') } : { state: 'signIn' });
+        else
+          setView(
+            signedIn
+              ? { state: 'failed', message: t('server.physicalNotYours'), retryable: false }
+              : { state: 'signIn' },
+          );
       })
       .catch((err: unknown) => {
-        if (live && !isCancelled(err)) setView({ state: 'failed', message: errorText(err) });
+        if (live && !isCancelled(err))
+          setView({ state: 'failed', message: errorText(err), retryable: isRetryable(err) });
       });
     return () => {
       live = false;
     };
-  }, [no, c, signedIn, navigate, t]);
+  }, [no, c, complete, signedIn, navigate, t, attempt]);
 
   const bind = async () => {
     setBusy(true);
@@ -70,7 +85,7 @@ export function BindExclusiveCardPage() {
       toast(res.msg, 'success');
       setView({ state: 'done' });
     } catch (err) {
-      if (!isCancelled(err)) setView({ state: 'failed', message: errorText(err) });
+      if (!isCancelled(err)) setView({ state: 'failed', message: errorText(err), retryable: false });
     } finally {
       setBusy(false);
     }
@@ -115,10 +130,30 @@ export function BindExclusiveCardPage() {
         </>
       ) : null}
       {view.state === 'notYet' ? <p>{t('info.bind.notBoundYet')}</p> : null}
+      {view.state === 'incomplete' ? <p role="alert">{t('info.bind.incomplete')}</p> : null}
       {view.state === 'failed' ? (
-        <p role="alert" className="form-error">
-          {view.message}
-        </p>
+        <>
+          <p role="alert" className="form-error">
+            {view.message}
+          </p>
+          {view.retryable ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => {
+                setView({ state: 'checking' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('app.common.retry')}
+            </button>
+          ) : null}
+        </>
+      ) : null}
+      {view.state === 'incomplete' || view.state === 'failed' || view.state === 'notYet' ? (
+        <Link to="/" className="btn btn-ghost btn-block bind-home">
+          {t('app.notFound.home')}
+        </Link>
       ) : null}
     </main>
   );

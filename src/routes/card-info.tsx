@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CardDetails, MyCardPhotos } from '../components/card';
-import { CardIcon, QrIcon } from '../components/icons';
+import { CardIcon, IdentifyIcon, NfcIcon, QrIcon } from '../components/icons';
 import { useMyCard, useSession, useSyncState } from '../session/hooks';
 import '../components/card/card.css';
 import './card-info.css';
@@ -47,6 +47,9 @@ export function CardInfoPage() {
         <Link to="/card/create" className="btn btn-primary">
           {t('card.empty.action')}
         </Link>
+        <Link to="/cardLdentify" className="btn btn-ghost">
+          {t('app.nav.identify')}
+        </Link>
       </main>
     );
   }
@@ -85,6 +88,14 @@ export function CardInfoPage() {
         <Link to="/information/info" className="card-action">
           <BuildingIcon />
           <span>{t('card.info.company')}</span>
+        </Link>
+        <Link to="/cardLdentify" className="card-action">
+          <IdentifyIcon />
+          <span>{t('app.nav.identify')}</span>
+        </Link>
+        <Link to="/exclusiveCard" className="card-action">
+          <NfcIcon />
+          <span>{t('app.nav.shop')}</span>
         </Link>
       </nav>
       <CardDetails profile={card.profile} extension={card.extension} />

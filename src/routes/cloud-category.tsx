@@ -17,6 +17,7 @@ import { useSession } from '../session/hooks';
 import { CLOUD_ROW_HEIGHT } from './cloud-list';
 import '../components/friends/friends.css';
 import '../components/cloud/cloud.css';
+import './cloud-category.css';
 
 const NOT_GROUPED = '0';
 
@@ -282,7 +283,7 @@ function GroupItem(props: {
 
   if (editing) {
     return (
-      <li className="group-row">
+      <li className="group-row cloud-group-edit">
         <form
           className="group-add"
           style={{ flex: 1, margin: 0 }}
@@ -311,7 +312,7 @@ function GroupItem(props: {
   }
   return (
     <li
-      className={`group-row${props.dragging ? ' is-dragging' : ''}`}
+      className={`group-row cloud-group-row${props.dragging ? ' is-dragging' : ''}`}
       style={props.style}
       data-testid="cloud-group-row"
     >

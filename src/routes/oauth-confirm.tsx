@@ -14,7 +14,9 @@ import '../components/account/account.css';
  * /oauth/confirm/{app_type}/{app_key}?uid=…: an app registered with Cardbook asks to read my card
  * (src/api/oauth.ts). The screen names the app and what it will get; Allow or Deny goes back to
  * the authorisation server, which sends the browser back to the app. Signed out, the visitor
- * signs in first and comes back here.
+ * signs in first and comes back here. Opened without its `uid` (a link cut short), it says so
+ * and sends nothing; a request the server no longer knows is told with no Retry (the app has to
+ * ask again), a failure that may pass (offline, 5xx) with one.
  */
 export function OAuthConfirmPage() {
   const { t } = useTranslation();
@@ -31,7 +33,7 @@ export function OAuthConfirmPage() {
           silent: true,
         })
       ).data,
-    signedIn,
+    signedIn && uid !== '',
   );
   const { busy, run } = useBusyAction();
   const [leaving, setLeaving] = useState(false);
@@ -44,6 +46,19 @@ export function OAuthConfirmPage() {
     });
 
   if (!signedIn) return <main className="page" aria-busy="true" />;
+  if (uid === '') {
+    return (
+      <main className="page account-page oauth-confirm">
+        <h1>{t('auth.oauth.incompleteTitle')}</h1>
+        <div className="account-notice" role="alert">
+          <p>{t('auth.oauth.incomplete')}</p>
+        </div>
+        <Link to="/userHome" className="btn btn-ghost btn-block">
+          {t('app.notFound.home')}
+        </Link>
+      </main>
+    );
+  }
   const app = load.state === 'ready' ? load.data.app.name : '';
   return (
     <main className="page account-page oauth-confirm">

@@ -5,13 +5,16 @@ import { type ThirdPartyResult, thirdPartyProviderSchema, thirdPartyResultRespon
 import { PROVIDER_NAMES } from '../components/auth/ThirdPartyButtons';
 import { toast } from '../components/toast';
 import { api } from '../lib/api';
+import { isRequestError } from '../lib/request';
 import { getToken } from '../session/session';
 import { useAfterSignIn } from '../session/use-after-sign-in';
 
 /**
  * /auth/{provider}/callback: where Google or Facebook sends the browser back. The query goes to
  * POST /api/auth once (a callback is redeemed once, so the page never sends it twice, React's
- * double effects included), then on to the app signed in, or back to the login methods.
+ * double effects included), then on to the app signed in, or back to the login methods. When it
+ * fails the page says why in words (the server's reason, or what is missing) and offers to start
+ * a new sign-in: the same callback can never work twice, so there is no "Retry".
  */
 const redeemed = new Map<string, Promise<{ data: ThirdPartyResult; msg: string }>>();
 
@@ -33,12 +36,17 @@ export function ThirdPartyCallbackPage() {
   const known = thirdPartyProviderSchema.safeParse(provider);
   const [error, setError] = useState<string | null>(null);
   const signedIn = getToken() !== null;
+  const providerName = known.success ? PROVIDER_NAMES[known.data] : '';
 
   // Once per page: the callback cannot be redeemed twice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on what the page was opened with
   useEffect(() => {
     if (!known.success) return;
     const query = location.search.slice(1);
+    if (!query) {
+      setError(t('auth.third.incomplete'));
+      return;
+    }
     let live = true;
     redeem(known.data, query)
       .then(async (res) => {
@@ -51,7 +59,11 @@ export function ThirdPartyCallbackPage() {
         await navigate({ to: '/loginMethod', replace: true });
       })
       .catch((err: unknown) => {
-        if (live) setError(err instanceof Error ? err.message : String(err));
+        if (!live) return;
+        if (isRequestError(err) && err.serverMessage) setError(err.serverMessage);
+        else if (isRequestError(err) && (err.kind === 'network' || err.kind === 'timeout'))
+          setError(t('auth.third.offline', { provider: providerName }));
+        else setError(t('server.thirdPartyFailed'));
       });
     return () => {
       live = false;
@@ -62,12 +74,15 @@ export function ThirdPartyCallbackPage() {
     return (
       <main className="auth-screen" aria-live="polite">
         <h1>{t('auth.third.failedTitle')}</h1>
-        <p role="alert" className="form-error">
-          {error ?? t('app.notFound.body')}
-        </p>
-        <Link to={signedIn ? '/loginMethod' : '/login'} className="btn btn-primary btn-block">
-          {signedIn ? t('auth.third.backToMethods') : t('auth.third.back')}
-        </Link>
+        <p role="alert">{error ?? t('auth.third.unknownProvider')}</p>
+        <div className="auth-choices">
+          <Link to={signedIn ? '/loginMethod' : '/login'} className="btn btn-primary btn-block">
+            {signedIn ? t('auth.third.addAgain') : t('auth.third.startAgain')}
+          </Link>
+          <Link to="/" className="btn btn-ghost btn-block">
+            {t('app.notFound.home')}
+          </Link>
+        </div>
       </main>
     );
   }

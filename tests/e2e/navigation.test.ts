@@ -6,9 +6,9 @@ import { type E2eServer, startServer } from './support/server';
 import { userWithCard } from './support/share-seed';
 
 /**
- * Navigation of a signed-in user: the bottom tab bar (home, card holder, scan, my card) marks
- * where they are and hides under a card overlay (SPEC §2); the language is changed from the side
- * panel while signed in, and Thai text is drawn with a Thai font, not boxes.
+ * Navigation of a signed-in user: the bottom tab bar (home, card holder, scan card, cloud cards,
+ * my card) marks where they are and hides under a card overlay (SPEC §2); the language is changed
+ * from the side panel while signed in, and Thai text is drawn with a Thai font, not boxes.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-navigation';
 
@@ -41,7 +41,13 @@ describe('navigation', () => {
     await page.goto('/');
     const tabs = page.getByRole('navigation', { name: 'Main' });
     await tabs.getByRole('link', { name: 'Home' }).waitFor({ timeout: 20_000 });
-    expect(await tabs.getByRole('link').allTextContents()).toEqual(['Home', 'Card holder', 'Scan', 'My card']);
+    expect(await tabs.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Card holder',
+      'Scan card',
+      'Cloud cards',
+      'My card',
+    ]);
     expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
 
     await tabs.getByRole('link', { name: 'Card holder' }).click();

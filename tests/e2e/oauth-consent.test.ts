@@ -21,7 +21,7 @@ describe('authorising an app', () => {
     const page = await context.newPage();
 
     await page.goto(await demo.authorizationUrl());
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Email address').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();

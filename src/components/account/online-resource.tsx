@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../app/RootLayout';
-import { isCancelled } from '../../lib/request';
+import { isCancelled, isRetryable } from '../../lib/request';
 import { errorText } from '../forms';
 
 /**
@@ -12,7 +12,7 @@ import { errorText } from '../forms';
 export type OnlineLoad<T> =
   | { state: 'loading' }
   | { state: 'offline' }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; message: string; retryable: boolean }
   | { state: 'ready'; data: T };
 
 export function useOnlineResource<T>(read: () => Promise<T>, enabled = true) {
@@ -30,7 +30,11 @@ export function useOnlineResource<T>(read: () => Promise<T>, enabled = true) {
       setLoad({ state: 'ready', data: await reader.current() });
     } catch (err) {
       if (isCancelled(err)) return;
-      setLoad(navigator.onLine ? { state: 'failed', message: errorText(err) } : { state: 'offline' });
+      setLoad(
+        navigator.onLine
+          ? { state: 'failed', message: errorText(err), retryable: isRetryable(err) }
+          : { state: 'offline' },
+      );
     }
   }, []);
   useEffect(() => {
@@ -70,9 +74,11 @@ export function OnlineNotices<T>(props: {
       {load.state === 'failed' ? (
         <div className="account-notice" role="alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-secondary" onClick={props.onRetry}>
-            {t('app.common.retry')}
-          </button>
+          {load.retryable ? (
+            <button type="button" className="btn btn-secondary" onClick={props.onRetry}>
+              {t('app.common.retry')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </>

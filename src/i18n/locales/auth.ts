@@ -110,7 +110,17 @@ export const auth = defineNamespace({
       bind: '加入',
       removed: '已移除',
     },
+    signedIn: {
+      title: '你已登入',
+      as: '你已以 {{name}} 的身份登入。',
+      continue: '繼續',
+      switch: '切換帳戶',
+    },
     third: {
+      incomplete: '此頁面沒有收到登入服務的回覆，無法登入。請重新開始登入。',
+      unknownProvider: 'Cardbook 不支援以此服務登入。',
+      startAgain: '重新登入',
+      addAgain: '重新加入',
       continueWith: '以 {{provider}} 繼續',
       or: '或',
       working: '正在登入…',
@@ -123,6 +133,8 @@ export const auth = defineNamespace({
       added: '已加入 {{provider}}',
     },
     oauth: {
+      incompleteTitle: '無法使用此授權請求',
+      incomplete: '此授權請求不完整，無法繼續。請回到要求授權的應用程式，再次選擇以 Cardbook 登入。',
       title: '允許「{{app}}」讀取你的名片？',
       asks: '「{{app}}」要求：',
       scopeCard: '讀取你的名片：姓名、公司、聯絡資料及相片',
@@ -312,7 +324,18 @@ export const auth = defineNamespace({
       bind: 'Add',
       removed: 'Removed',
     },
+    signedIn: {
+      title: 'You are signed in',
+      as: 'You are signed in as {{name}}.',
+      continue: 'Continue',
+      switch: 'Switch account',
+    },
     third: {
+      incomplete:
+        'This page was opened without an answer from the sign-in service, so there is nothing to sign in with. Please start again.',
+      unknownProvider: 'Cardbook does not sign in with this service.',
+      startAgain: 'Start again',
+      addAgain: 'Start again',
       continueWith: 'Continue with {{provider}}',
       or: 'or',
       working: 'Signing you in…',
@@ -325,6 +348,9 @@ export const auth = defineNamespace({
       added: '{{provider}} added',
     },
     oauth: {
+      incompleteTitle: 'This request cannot be used',
+      incomplete:
+        'This request is incomplete, so it cannot go on. Go back to the app that asked and choose to sign in with Cardbook again.',
       title: 'Allow {{app}} to see your card?',
       asks: '{{app}} asks to:',
       scopeCard: 'Read your card: name, company, contact details and photos',
@@ -514,7 +540,17 @@ export const auth = defineNamespace({
       bind: '添加',
       removed: '已移除',
     },
+    signedIn: {
+      title: '你已登录',
+      as: '你已以 {{name}} 的身份登录。',
+      continue: '继续',
+      switch: '切换账户',
+    },
     third: {
+      incomplete: '此页面没有收到登录服务的回复，无法登录。请重新开始登录。',
+      unknownProvider: 'Cardbook 不支持以此服务登录。',
+      startAgain: '重新登录',
+      addAgain: '重新添加',
       continueWith: '使用 {{provider}} 继续',
       or: '或',
       working: '正在登录…',
@@ -527,6 +563,8 @@ export const auth = defineNamespace({
       added: '已添加 {{provider}}',
     },
     oauth: {
+      incompleteTitle: '无法使用此授权请求',
+      incomplete: '此授权请求不完整，无法继续。请回到要求授权的应用程序，再次选择以 Cardbook 登录。',
       title: '允许“{{app}}”读取你的名片？',
       asks: '“{{app}}”请求：',
       scopeCard: '读取你的名片：姓名、公司、联系方式和照片',
@@ -716,7 +754,18 @@ export const auth = defineNamespace({
       bind: '追加',
       removed: '削除しました',
     },
+    signedIn: {
+      title: 'ログイン済みです',
+      as: '{{name}} としてログインしています。',
+      continue: '続ける',
+      switch: 'アカウントを切り替える',
+    },
     third: {
+      incomplete:
+        'ログインサービスからの応答がないままこのページが開かれたため、ログインできません。もう一度やり直してください。',
+      unknownProvider: 'Cardbook はこのサービスでのログインに対応していません。',
+      startAgain: 'やり直す',
+      addAgain: 'やり直す',
       continueWith: '{{provider}} で続ける',
       or: 'または',
       working: 'ログインしています…',
@@ -729,6 +778,9 @@ export const auth = defineNamespace({
       added: '{{provider}} を追加しました',
     },
     oauth: {
+      incompleteTitle: 'このリクエストは使用できません',
+      incomplete:
+        'このリクエストは不完全なため続行できません。依頼したアプリに戻り、もう一度 Cardbook でのログインを選んでください。',
       title: '{{app}} に名刺の閲覧を許可しますか？',
       asks: '{{app}} が求めている権限：',
       scopeCard: '名刺の閲覧：名前、会社、連絡先、写真',
@@ -918,7 +970,17 @@ export const auth = defineNamespace({
       bind: '추가',
       removed: '삭제되었습니다',
     },
+    signedIn: {
+      title: '이미 로그인되어 있습니다',
+      as: '{{name}}(으)로 로그인되어 있습니다.',
+      continue: '계속',
+      switch: '계정 전환',
+    },
     third: {
+      incomplete: '로그인 서비스의 응답 없이 이 페이지가 열려 로그인할 수 없습니다. 다시 시작하세요.',
+      unknownProvider: 'Cardbook은 이 서비스로 로그인하지 않습니다.',
+      startAgain: '다시 시작',
+      addAgain: '다시 시작',
       continueWith: '{{provider}}(으)로 계속',
       or: '또는',
       working: '로그인하는 중…',
@@ -931,6 +993,9 @@ export const auth = defineNamespace({
       added: '{{provider}}을(를) 추가했습니다',
     },
     oauth: {
+      incompleteTitle: '이 요청은 사용할 수 없습니다',
+      incomplete:
+        '이 요청이 불완전하여 계속할 수 없습니다. 요청한 앱으로 돌아가 Cardbook으로 로그인을 다시 선택하세요.',
       title: '{{app}}에서 내 명함을 보도록 허용할까요?',
       asks: '{{app}}의 요청:',
       scopeCard: '내 명함 읽기: 이름, 회사, 연락처, 사진',
@@ -1120,7 +1185,17 @@ export const auth = defineNamespace({
       bind: 'เพิ่ม',
       removed: 'นำออกแล้ว',
     },
+    signedIn: {
+      title: 'คุณลงชื่อเข้าใช้อยู่แล้ว',
+      as: 'คุณลงชื่อเข้าใช้ในชื่อ {{name}}',
+      continue: 'ดำเนินการต่อ',
+      switch: 'สลับบัญชี',
+    },
     third: {
+      incomplete: 'หน้านี้เปิดขึ้นโดยไม่มีคำตอบจากบริการลงชื่อเข้าใช้ จึงลงชื่อเข้าใช้ไม่ได้ โปรดเริ่มใหม่',
+      unknownProvider: 'Cardbook ไม่รองรับการลงชื่อเข้าใช้ด้วยบริการนี้',
+      startAgain: 'เริ่มใหม่',
+      addAgain: 'เริ่มใหม่',
       continueWith: 'ดำเนินการต่อด้วย {{provider}}',
       or: 'หรือ',
       working: 'กำลังเข้าสู่ระบบ…',
@@ -1133,6 +1208,8 @@ export const auth = defineNamespace({
       added: 'เพิ่ม {{provider}} แล้ว',
     },
     oauth: {
+      incompleteTitle: 'ใช้คำขอนี้ไม่ได้',
+      incomplete: 'คำขอนี้ไม่สมบูรณ์ จึงดำเนินการต่อไม่ได้ โปรดกลับไปที่แอปที่ขอ แล้วเลือกลงชื่อเข้าใช้ด้วย Cardbook อีกครั้ง',
       title: 'อนุญาตให้ {{app}} ดูนามบัตรของคุณไหม',
       asks: '{{app}} ขอสิทธิ์:',
       scopeCard: 'อ่านนามบัตรของคุณ: ชื่อ บริษัท ข้อมูลติดต่อ และรูปภาพ',

@@ -77,6 +77,7 @@ export const info = defineNamespace({
       allOrders: '全部訂單',
     },
     bind: {
+      incomplete: '此卡連結不完整，無法檢查此卡。請再用手機輕觸此卡，或使用卡上印有的連結。',
       title: '專屬實體卡',
       checking: '正在檢查此卡…',
       bindTitle: '綁定此卡',
@@ -210,6 +211,8 @@ export const info = defineNamespace({
       allOrders: 'All orders',
     },
     bind: {
+      incomplete:
+        'This card link is incomplete, so the card cannot be checked. Tap the card with your phone again, or use the link printed with it.',
       title: 'Exclusive card',
       checking: 'Checking the card…',
       bindTitle: 'Bind this card',
@@ -347,6 +350,7 @@ export const info = defineNamespace({
       allOrders: '全部订单',
     },
     bind: {
+      incomplete: '此卡链接不完整，无法检查此卡。请再用手机轻触此卡，或使用卡上印有的链接。',
       title: '专属实体卡',
       checking: '正在检查此卡…',
       bindTitle: '绑定此卡',
@@ -479,6 +483,8 @@ export const info = defineNamespace({
       allOrders: 'すべての注文',
     },
     bind: {
+      incomplete:
+        'このカードのリンクが不完全なため、カードを確認できません。もう一度スマートフォンでカードにタッチするか、カードに印刷されたリンクを使ってください。',
       title: '専用カード',
       checking: 'カードを確認しています…',
       bindTitle: 'このカードを連携',
@@ -615,6 +621,8 @@ export const info = defineNamespace({
       allOrders: '전체 주문',
     },
     bind: {
+      incomplete:
+        '카드 링크가 불완전하여 카드를 확인할 수 없습니다. 휴대폰으로 카드를 다시 태그하거나 카드에 인쇄된 링크를 사용하세요.',
       title: '전용 카드',
       checking: '카드를 확인하는 중…',
       bindTitle: '이 카드 연결',
@@ -750,6 +758,7 @@ export const info = defineNamespace({
       allOrders: 'คำสั่งซื้อทั้งหมด',
     },
     bind: {
+      incomplete: 'ลิงก์ของบัตรนี้ไม่สมบูรณ์ จึงตรวจสอบบัตรไม่ได้ โปรดแตะบัตรด้วยโทรศัพท์อีกครั้ง หรือใช้ลิงก์ที่พิมพ์มากับบัตร',
       title: 'บัตรเฉพาะตัว',
       checking: 'กำลังตรวจสอบบัตร…',
       bindTitle: 'ผูกบัตรนี้',

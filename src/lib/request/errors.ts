@@ -71,3 +71,16 @@ export function statusText(t: Translate, status: number): string {
 export function statusMessage(t: Translate, status: number): string {
   return t('withHint', { message: statusText(t, status), hint: t('checkNetwork') });
 }
+
+/**
+ * Whether sending the same request again may succeed: no answer (offline, timeout) or a server
+ * failure (5xx). A refusal (4xx: missing or stale input, not allowed) answers the same again, so
+ * a screen offers no "Retry" for it, only the way forward.
+ */
+export function isRetryable(err: unknown): boolean {
+  if (!(err instanceof RequestError)) return true;
+  if (err.kind === 'timeout' || err.kind === 'network') return true;
+  if (err.kind === 'validation') return false;
+  const status = err.status !== undefined && err.status >= 300 ? err.status : err.code;
+  return status === undefined || status >= 500;
+}
