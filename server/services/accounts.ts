@@ -13,6 +13,7 @@ import type { Locale } from '../../src/i18n/langs';
 import { ApiError } from '../http/errors';
 import { accountLabel } from '../mail/sender';
 import { hashPassword, verifyPassword } from '../security/passwords';
+import { endAssociationLinks } from './associate-links';
 import type { Caller, Services } from './context';
 import { issueToken, revokeOtherTokens, revokeToken } from './tokens';
 import { findUserByAccount, findUserById, identityKey, loginPayload, type UserRow } from './users';
@@ -124,7 +125,7 @@ export async function sessionsEnded(s: Services, userId: number, tokenIds: numbe
   for (const tokenId of tokenIds) await s.pushAccess.sessionEnded(userId, tokenId).catch(() => {});
 }
 
-/** Sets a new password with a reset code; every open session of the account ends. */
+/** Sets a new password with a reset code; every open session of the account ends, and its links. */
 export async function resetPassword(s: Services, body: ResetPwdBody, ip: string): Promise<void> {
   await s.limits.resetPassword(ip);
   const to = accountRef(body);
@@ -134,12 +135,13 @@ export async function resetPassword(s: Services, body: ResetPwdBody, ip: string)
   const passwordHash = await hashPassword(body.password);
   const revoked = await s.db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await endAssociationLinks(q, user.id);
     return revokeOtherTokens(q, user.id, null);
   });
   await sessionsEnded(s, user.id, revoked);
 }
 
-/** Changes the password (the current one is required when one is set); other sessions end. */
+/** Changes the password (the current one is required when one is set); other sessions and links end. */
 export async function modifyPassword(s: Services, caller: Caller, body: ModifyPwdBody): Promise<void> {
   const user = await findUserById(s.db, caller.userId);
   if (!user) throw new ApiError(401, 'loginRequired');
@@ -152,6 +154,7 @@ export async function modifyPassword(s: Services, caller: Caller, body: ModifyPw
   const passwordHash = await hashPassword(body.password);
   const revoked = await s.db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await endAssociationLinks(q, user.id);
     return revokeOtherTokens(q, user.id, caller.tokenId);
   });
   await sessionsEnded(s, user.id, revoked);

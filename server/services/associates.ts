@@ -1,10 +1,20 @@
-import { ASSOCIATES_MAX, type AssociateBody, type Associates, type LoginPayload } from '../../src/api';
+import {
+  ASSOCIATES_MAX,
+  type AssociateBody,
+  type Associates,
+  accountRef,
+  type LoginBody,
+  type LoginPayload,
+  ownCodeAccount,
+} from '../../src/api';
 import { formatMobile } from '../../src/lib/phone';
 import { ApiError } from '../http/errors';
+import { verifyPassword } from '../security/passwords';
 import { authenticate } from './accounts';
 import type { Caller, Services } from './context';
 import { issueToken } from './tokens';
 import { findUserById, loginPayload } from './users';
+import { consumeCode } from './verify-codes';
 
 /**
  * Associated accounts (src/api/associates.ts). A link is two rows of account_associations, one
@@ -37,9 +47,37 @@ export async function listAssociates(s: Services, caller: Caller): Promise<Assoc
   };
 }
 
-/** Links the account the credentials sign in to (checked and rate-limited as a sign-in is). */
+/**
+ * The signed-in account proves it is its owner asking, not someone holding its session: its
+ * password (counted as a sign-in attempt, like a password change's current password), or, when
+ * it has none, a fresh login code sent to its own address.
+ */
+async function proveSelf(s: Services, caller: Caller, body: AssociateBody, ip: string): Promise<void> {
+  const me = await findUserById(s.db, caller.userId);
+  if (!me) throw new ApiError(401, 'loginRequired');
+  if (me.password_hash !== null) {
+    await s.limits.loginAttempt(ip, `user:${me.id}`);
+    if (!(await verifyPassword(me.password_hash, body.current_password ?? ''))) {
+      throw new ApiError(400, 'associateOwnPasswordWrong');
+    }
+    await s.limits.loginSucceeded(ip, `user:${me.id}`);
+    return;
+  }
+  const own = ownCodeAccount(me);
+  if (!own) throw new ApiError(400, 'associateNeedsPassword');
+  if (body.current_code === undefined || !(await consumeCode(s.db, accountRef(own), 'login', body.current_code))) {
+    throw new ApiError(400, 'associateOwnCodeWrong');
+  }
+}
+
+/**
+ * Links the account the credentials sign in to (checked and rate-limited as a sign-in is), once
+ * the signed-in account has proved itself too.
+ */
 export async function associate(s: Services, caller: Caller, body: AssociateBody, ip: string): Promise<Associates> {
-  const other = await authenticate(s, body, ip);
+  await proveSelf(s, caller, body, ip);
+  const { current_password: _password, current_code: _code, ...credentials } = body;
+  const other = await authenticate(s, credentials satisfies LoginBody, ip);
   if (other.id === caller.userId) throw new ApiError(400, 'associateSelf');
   await s.db.tx(async (q) => {
     // Both accounts' rows, locked in id order, so two links made at once cannot pass the cap.

@@ -1,5 +1,6 @@
 import type { LoginType, SessionInfo } from '../../src/api';
 import { sessionsEnded } from './accounts';
+import { endAssociationLinks } from './associate-links';
 import type { Caller, Services } from './context';
 import { revokeOtherTokens } from './tokens';
 
@@ -23,9 +24,15 @@ export async function listSessions(s: Services, caller: Caller): Promise<{ sessi
   };
 }
 
-/** Ends every session of mine but this one, with their live connections. */
+/**
+ * Ends every session of mine but this one, with their live connections, and every link to my
+ * account (a link made from a stolen session would otherwise open a new session at will).
+ */
 export async function signOutOthers(s: Services, caller: Caller): Promise<{ signed_out: number }> {
-  const revoked = await revokeOtherTokens(s.db, caller.userId, caller.tokenId);
+  const revoked = await s.db.tx(async (q) => {
+    await endAssociationLinks(q, caller.userId);
+    return revokeOtherTokens(q, caller.userId, caller.tokenId);
+  });
   await sessionsEnded(s, caller.userId, revoked);
   return { signed_out: revoked.length };
 }
