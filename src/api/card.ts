@@ -257,7 +257,7 @@ const cardBodyShape = z.strictObject({
   english_name: nameField,
   photo: photoField,
   photo_back: photoField,
-  profile: textField(CARD_PROFILE_MAX),
+  profile: textField(CARD_PROFILE_MAX, { multiline: true }),
   is_open: flag,
   extension: cardExtensionInputSchema,
 });

@@ -85,6 +85,7 @@ export const auth = defineNamespace({
       code: '請輸入 6 位數字驗證碼',
       tooLong: '內容太長',
       invalid: '格式不正確',
+      controlChars: '此欄含有看不見的控制字元（例如 ESC），請刪除後再試',
     },
     methods: {
       title: '登入方式',
@@ -293,6 +294,7 @@ export const auth = defineNamespace({
       code: 'Please enter the 6-digit code',
       tooLong: 'This is too long',
       invalid: 'This is not valid',
+      controlChars: 'This field contains invisible control characters (such as ESC): remove them',
     },
     methods: {
       title: 'Login methods',
@@ -504,6 +506,7 @@ export const auth = defineNamespace({
       code: '请输入 6 位数字验证码',
       tooLong: '内容太长',
       invalid: '格式不正确',
+      controlChars: '此项含有看不见的控制字符（例如 ESC），请删除后再试',
     },
     methods: {
       title: '登录方式',
@@ -713,6 +716,7 @@ export const auth = defineNamespace({
       code: '6桁の認証コードを入力してください',
       tooLong: '長すぎます',
       invalid: '形式が正しくありません',
+      controlChars: 'この項目に目に見えない制御文字（ESC など）が含まれています。削除してください',
     },
     methods: {
       title: 'ログイン方法',
@@ -924,6 +928,7 @@ export const auth = defineNamespace({
       code: '6자리 인증 코드를 입력해 주세요',
       tooLong: '너무 깁니다',
       invalid: '형식이 올바르지 않습니다',
+      controlChars: '이 항목에 보이지 않는 제어 문자(ESC 등)가 있습니다. 삭제하세요',
     },
     methods: {
       title: '로그인 방법',
@@ -1134,6 +1139,7 @@ export const auth = defineNamespace({
       code: 'กรุณาใส่รหัสยืนยัน 6 หลัก',
       tooLong: 'ยาวเกินไป',
       invalid: 'รูปแบบไม่ถูกต้อง',
+      controlChars: 'ช่องนี้มีอักขระควบคุมที่มองไม่เห็น (เช่น ESC) โปรดลบออก',
     },
     methods: {
       title: 'วิธีเข้าสู่ระบบ',
