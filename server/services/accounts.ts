@@ -15,6 +15,7 @@ import { accountLabel } from '../mail/sender';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { endAssociationLinks } from './associate-links';
 import type { Caller, Services } from './context';
+import type { SessionDevice } from './session-device';
 import { issueToken, revokeOtherTokens, revokeToken } from './tokens';
 import { findUserByAccount, findUserById, identityKey, loginPayload, type UserRow } from './users';
 import { consumeCode, createCode } from './verify-codes';
@@ -58,7 +59,12 @@ export async function requireCode(s: Services, to: AccountRef, scene: VerifyScen
   if (!(await consumeCode(s.db, to, scene, code))) throw new ApiError(400, 'wrongCode');
 }
 
-export async function register(s: Services, body: RegisterBody, ip: string): Promise<LoginPayload> {
+export async function register(
+  s: Services,
+  body: RegisterBody,
+  ip: string,
+  device: SessionDevice | null = null,
+): Promise<LoginPayload> {
   await s.limits.register(ip);
   const to = accountRef(body);
   // The code first: an address that has an account never got a register code, so a made-up
@@ -86,7 +92,7 @@ export async function register(s: Services, body: RegisterBody, ip: string): Pro
       [user.id, kind, identifier],
     );
     if (taken.length === 0) throw new ApiError(409, 'accountExists');
-    const token = await issueToken(q, user.id, 2);
+    const token = await issueToken(q, user.id, 2, device);
     const row = await findUserById(q, user.id);
     if (!row) throw new Error('user vanished');
     return loginPayload(row, token, 2);
@@ -108,10 +114,15 @@ export async function authenticate(s: Services, body: LoginBody, ip: string): Pr
   return user;
 }
 
-export async function login(s: Services, body: LoginBody, ip: string): Promise<LoginPayload> {
+export async function login(
+  s: Services,
+  body: LoginBody,
+  ip: string,
+  device: SessionDevice | null = null,
+): Promise<LoginPayload> {
   const user = await authenticate(s, body, ip);
   const loginType = body.code !== undefined ? 1 : 2;
-  const token = await issueToken(s.db, user.id, loginType);
+  const token = await issueToken(s.db, user.id, loginType, device);
   return loginPayload(user, token, loginType);
 }
 

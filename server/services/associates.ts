@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors';
 import { verifyPassword } from '../security/passwords';
 import { authenticate } from './accounts';
 import type { Caller, Services } from './context';
+import type { SessionDevice } from './session-device';
 import { issueToken } from './tokens';
 import { findUserById, loginPayload } from './users';
 import { consumeCode } from './verify-codes';
@@ -105,7 +106,12 @@ export async function associate(s: Services, caller: Caller, body: AssociateBody
 }
 
 /** A session for a linked account, without its password: only across a live link. */
-export async function associateLogin(s: Services, caller: Caller, userId: number): Promise<LoginPayload> {
+export async function associateLogin(
+  s: Services,
+  caller: Caller,
+  userId: number,
+  device: SessionDevice | null = null,
+): Promise<LoginPayload> {
   const [link] = await s.db.query<{ id: number }>(
     `select id from account_associations where user_id = $1 and associated_user_id = $2 and deleted_at is null`,
     [caller.userId, userId],
@@ -113,7 +119,7 @@ export async function associateLogin(s: Services, caller: Caller, userId: number
   if (!link) throw new ApiError(403, 'notAssociated');
   const user = await findUserById(s.db, userId);
   if (!user) throw new ApiError(403, 'notAssociated');
-  const token = await issueToken(s.db, user.id, 2);
+  const token = await issueToken(s.db, user.id, 2, device);
   return loginPayload(user, token, 2);
 }
 
