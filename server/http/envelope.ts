@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { isCardRuleKey } from '../../src/api/card';
 import { isFeedbackRuleKey } from '../../src/api/feedback';
+import { isTextRuleKey } from '../../src/api/fields';
 import { type Locale, localeFromHeader } from '../../src/i18n/langs';
 import { type ServerMessageKey, serverText } from '../i18n';
 import { ApiError } from './errors';
@@ -30,7 +31,7 @@ function validationError(issues: ValidationIssue[], context: string | undefined)
   }
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
   // A rule of the contract that names its own message (my card's fields, feedback).
-  if (isCardRuleKey(issue.message) || isFeedbackRuleKey(issue.message)) {
+  if (isCardRuleKey(issue.message) || isFeedbackRuleKey(issue.message) || isTextRuleKey(issue.message)) {
     return new ApiError(400, issue.message, { field });
   }
   if (field === 'password' && issue.keyword === 'too_small') return new ApiError(400, 'passwordTooShort');

@@ -1,12 +1,22 @@
 import { PHYSICAL_STATUSES, type PhysicalOrder, type PhysicalStatus } from '../../src/api';
+import { showControlChars } from '../../src/lib/control-chars';
 import type { Services } from '../services/context';
 import { listFeedback } from '../services/feedback';
-import { findOrder, listOrders, moveOrder, type OrderAction, OrderMoveError } from '../services/physical-cards';
+import {
+  findOrder,
+  listOrders,
+  moveOrder,
+  newCheckCode,
+  type OrderAction,
+  OrderMoveError,
+  unlockCard,
+} from '../services/physical-cards';
 
 /**
  * The commands of the people who run the shop and read feedback (`npm run orders`, `npm run
  * feedback`), on the same service functions as the app: each answers the text to print, or
- * throws OperatorError with what was wrong.
+ * throws OperatorError with what was wrong. Everything a user wrote goes through `shown`, so no
+ * text can move the terminal's cursor, recolour it or forge a line (issue 23).
  */
 export class OperatorError extends Error {}
 
@@ -18,7 +28,13 @@ export const USAGE = `usage:
   npm run orders -- shipped ID TRACKING    shipped with that tracking number
   npm run orders -- delivered ID
   npm run orders -- cancel ID
+  npm run orders -- unlock REF             lets everyone locked out of the card (wrong check codes) try again
+  npm run orders -- new-code REF           a new check code: prints the new chip link once; the old one stops working
+                                           (REF: the order id, its order number CB…, or its card number)
   npm run feedback -- list [N]             the newest N messages (default 50)`;
+
+/** User text for the terminal, control characters made visible. */
+const shown = (text: string | null | undefined, multiline = false) => showControlChars(text ?? '', multiline);
 
 const ACTIONS: Record<string, OrderAction> = {
   paid: 'paid',
@@ -38,7 +54,7 @@ function orderLine(o: PhysicalOrder & { user_id?: number }): string {
     `HK$${o.total_hkd}`,
     o.payment_method,
     o.proof ? 'proof' : 'no proof',
-    o.tracking_no ? `tracking ${o.tracking_no}` : '',
+    o.tracking_no ? `tracking ${shown(o.tracking_no)}` : '',
     when,
   ]
     .filter(Boolean)
@@ -48,18 +64,20 @@ function orderLine(o: PhysicalOrder & { user_id?: number }): string {
 function orderDetail(o: PhysicalOrder): string {
   const lines = [
     orderLine(o),
-    `  name on card: ${o.name_on_card}`,
-    `  deliver to:   ${o.recipient}, ${o.phone}, ${o.address}`,
+    `  name on card: ${shown(o.name_on_card)}`,
+    `  deliver to:   ${shown(o.recipient)}, ${shown(o.phone)}, ${shown(o.address)}`,
     o.card_no ? `  card number:  ${o.card_no}` : '',
     '  history:',
-    ...o.history.map((e) => `    ${new Date(e.at).toISOString()}  ${e.status}${e.note ? `  ${e.note}` : ''}`),
+    ...o.history.map((e) => `    ${new Date(e.at).toISOString()}  ${e.status}${e.note ? `  ${shown(e.note)}` : ''}`),
   ];
   return lines.filter(Boolean).join('\n');
 }
 
 const idOf = (value: string | undefined): number => {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw new OperatorError(`not an order id: ${value ?? '(none)'}\n${USAGE}`);
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new OperatorError(`not an order id: ${shown(value ?? '(none)')}\n${USAGE}`);
+  }
   return id;
 };
 
@@ -73,10 +91,10 @@ export async function runOperatorCommand(s: Services, origin: string, args: stri
     return entries
       .map((f) =>
         [
-          `#${f.id}  ${f.created_at}  user ${f.user_id ?? '-'}  ${f.contact}  v${f.app_version} ${f.language}`,
-          `  ${f.content.replaceAll('\n', '\n  ')}`,
-          ...f.images.map((url) => `  image: ${origin}${url}`),
-          `  device: ${f.device}`,
+          `#${f.id}  ${f.created_at}  user ${f.user_id ?? '-'}  ${shown(f.contact)}  v${shown(f.app_version)} ${shown(f.language)}`,
+          `  ${shown(f.content, true).replaceAll('\n', '\n  ')}`,
+          ...f.images.map((url) => `  image: ${origin}${shown(url)}`),
+          `  device: ${shown(f.device)}`,
         ].join('\n'),
       )
       .join('\n\n');
@@ -95,6 +113,21 @@ export async function runOperatorCommand(s: Services, origin: string, args: stri
     const order = await findOrder(s, id);
     if (!order) throw new OperatorError(`no order ${id}`);
     return orderDetail(order);
+  }
+  if (command === 'unlock' || command === 'new-code') {
+    const ref = rest[0];
+    if (!ref) throw new OperatorError(`${command} needs an order id, order number or card number\n${USAGE}`);
+    try {
+      if (command === 'unlock') {
+        const { order, cleared } = await unlockCard(s, ref);
+        return `card ${order.card_no} (order #${order.id}, ${order.order_no}): ${cleared} locked caller(s) may try again`;
+      }
+      const { order, link } = await newCheckCode(s, ref, origin);
+      return `card ${order.card_no} (order #${order.id}, ${order.order_no}) has a new check code; the old link no longer works.\nwrite this link to the chip (shown once):\n${link}`;
+    } catch (err) {
+      if (err instanceof OrderMoveError) throw new OperatorError(shown(err.message));
+      throw err;
+    }
   }
   const action = command ? ACTIONS[command] : undefined;
   if (!action) throw new OperatorError(USAGE);

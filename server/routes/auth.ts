@@ -16,6 +16,7 @@ import {
 import { callerOf, optionalCaller, requestOrigin, requireCaller } from '../http/auth';
 import { login, logout, register, sendVerifyCode } from '../services/accounts';
 import type { Services } from '../services/context';
+import { sessionDevice } from '../services/session-device';
 import { FLOW_MINUTES, finishThirdParty, startThirdParty } from '../services/third-party-sign-in';
 
 /** The cookie tying a third-party sign-in to the browser that started it (see third-party-sign-in). */
@@ -40,13 +41,13 @@ export function authRoutes(services: Services) {
     app.post(
       '/api/register',
       { schema: { body: registerBodySchema, response: { 200: loginResponseSchema } } },
-      async (req, reply) => reply.ok(await register(services, req.body, req.ip), 'registered'),
+      async (req, reply) => reply.ok(await register(services, req.body, req.ip, sessionDevice(req)), 'registered'),
     );
 
     app.post(
       '/api/login',
       { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
-      async (req, reply) => reply.ok(await login(services, req.body, req.ip), 'loggedIn'),
+      async (req, reply) => reply.ok(await login(services, req.body, req.ip, sessionDevice(req)), 'loggedIn'),
     );
 
     app.get('/api/auth/providers', { schema: { response: { 200: providersResponseSchema } } }, async (_req, reply) =>
@@ -82,7 +83,7 @@ export function authRoutes(services: Services) {
       async (req, reply) => {
         const key = req.cookies[FLOW_COOKIE];
         reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
-        const result = await finishThirdParty(services, req.body, key, req.caller ?? null, req.ip);
+        const result = await finishThirdParty(services, req.body, key, req.caller ?? null, req.ip, sessionDevice(req));
         return reply.ok(result, result.intent === 'bind' ? 'bound' : 'loggedIn');
       },
     );

@@ -30,6 +30,7 @@ import type { Services } from '../services/context';
 import { exportMyData } from '../services/export';
 import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
 import { getProfile, setAvatar, setProfile } from '../services/profile';
+import { sessionDevice } from '../services/session-device';
 import { listSessions, signOutOthers } from '../services/sessions';
 
 export function userRoutes(services: Services) {
@@ -128,7 +129,8 @@ export function userRoutes(services: Services) {
         },
         onRequest: signedIn,
       },
-      async (req, reply) => reply.ok(await associateLogin(services, callerOf(req), req.params.id), 'loggedIn'),
+      async (req, reply) =>
+        reply.ok(await associateLogin(services, callerOf(req), req.params.id, sessionDevice(req)), 'loggedIn'),
     );
 
     app.get(

@@ -13,7 +13,9 @@ import type { Locale } from '../../src/i18n/langs';
 import { ApiError } from '../http/errors';
 import { accountLabel } from '../mail/sender';
 import { hashPassword, verifyPassword } from '../security/passwords';
+import { endAssociationLinks } from './associate-links';
 import type { Caller, Services } from './context';
+import type { SessionDevice } from './session-device';
 import { issueToken, revokeOtherTokens, revokeToken } from './tokens';
 import { findUserByAccount, findUserById, identityKey, loginPayload, type UserRow } from './users';
 import { consumeCode, createCode } from './verify-codes';
@@ -57,7 +59,12 @@ export async function requireCode(s: Services, to: AccountRef, scene: VerifyScen
   if (!(await consumeCode(s.db, to, scene, code))) throw new ApiError(400, 'wrongCode');
 }
 
-export async function register(s: Services, body: RegisterBody, ip: string): Promise<LoginPayload> {
+export async function register(
+  s: Services,
+  body: RegisterBody,
+  ip: string,
+  device: SessionDevice | null = null,
+): Promise<LoginPayload> {
   await s.limits.register(ip);
   const to = accountRef(body);
   // The code first: an address that has an account never got a register code, so a made-up
@@ -85,7 +92,7 @@ export async function register(s: Services, body: RegisterBody, ip: string): Pro
       [user.id, kind, identifier],
     );
     if (taken.length === 0) throw new ApiError(409, 'accountExists');
-    const token = await issueToken(q, user.id, 2);
+    const token = await issueToken(q, user.id, 2, device);
     const row = await findUserById(q, user.id);
     if (!row) throw new Error('user vanished');
     return loginPayload(row, token, 2);
@@ -107,10 +114,15 @@ export async function authenticate(s: Services, body: LoginBody, ip: string): Pr
   return user;
 }
 
-export async function login(s: Services, body: LoginBody, ip: string): Promise<LoginPayload> {
+export async function login(
+  s: Services,
+  body: LoginBody,
+  ip: string,
+  device: SessionDevice | null = null,
+): Promise<LoginPayload> {
   const user = await authenticate(s, body, ip);
   const loginType = body.code !== undefined ? 1 : 2;
-  const token = await issueToken(s.db, user.id, loginType);
+  const token = await issueToken(s.db, user.id, loginType, device);
   return loginPayload(user, token, loginType);
 }
 
@@ -124,7 +136,7 @@ export async function sessionsEnded(s: Services, userId: number, tokenIds: numbe
   for (const tokenId of tokenIds) await s.pushAccess.sessionEnded(userId, tokenId).catch(() => {});
 }
 
-/** Sets a new password with a reset code; every open session of the account ends. */
+/** Sets a new password with a reset code; every open session of the account ends, and its links. */
 export async function resetPassword(s: Services, body: ResetPwdBody, ip: string): Promise<void> {
   await s.limits.resetPassword(ip);
   const to = accountRef(body);
@@ -134,12 +146,13 @@ export async function resetPassword(s: Services, body: ResetPwdBody, ip: string)
   const passwordHash = await hashPassword(body.password);
   const revoked = await s.db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await endAssociationLinks(q, user.id);
     return revokeOtherTokens(q, user.id, null);
   });
   await sessionsEnded(s, user.id, revoked);
 }
 
-/** Changes the password (the current one is required when one is set); other sessions end. */
+/** Changes the password (the current one is required when one is set); other sessions and links end. */
 export async function modifyPassword(s: Services, caller: Caller, body: ModifyPwdBody): Promise<void> {
   const user = await findUserById(s.db, caller.userId);
   if (!user) throw new ApiError(401, 'loginRequired');
@@ -152,6 +165,7 @@ export async function modifyPassword(s: Services, caller: Caller, body: ModifyPw
   const passwordHash = await hashPassword(body.password);
   const revoked = await s.db.tx(async (q) => {
     await q.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+    await endAssociationLinks(q, user.id);
     return revokeOtherTokens(q, user.id, caller.tokenId);
   });
   await sessionsEnded(s, user.id, revoked);

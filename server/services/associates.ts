@@ -1,10 +1,21 @@
-import { ASSOCIATES_MAX, type AssociateBody, type Associates, type LoginPayload } from '../../src/api';
+import {
+  ASSOCIATES_MAX,
+  type AssociateBody,
+  type Associates,
+  accountRef,
+  type LoginBody,
+  type LoginPayload,
+  ownCodeAccount,
+} from '../../src/api';
 import { formatMobile } from '../../src/lib/phone';
 import { ApiError } from '../http/errors';
+import { verifyPassword } from '../security/passwords';
 import { authenticate } from './accounts';
 import type { Caller, Services } from './context';
+import type { SessionDevice } from './session-device';
 import { issueToken } from './tokens';
 import { findUserById, loginPayload } from './users';
+import { consumeCode } from './verify-codes';
 
 /**
  * Associated accounts (src/api/associates.ts). A link is two rows of account_associations, one
@@ -37,9 +48,37 @@ export async function listAssociates(s: Services, caller: Caller): Promise<Assoc
   };
 }
 
-/** Links the account the credentials sign in to (checked and rate-limited as a sign-in is). */
+/**
+ * The signed-in account proves it is its owner asking, not someone holding its session: its
+ * password (counted as a sign-in attempt, like a password change's current password), or, when
+ * it has none, a fresh login code sent to its own address.
+ */
+async function proveSelf(s: Services, caller: Caller, body: AssociateBody, ip: string): Promise<void> {
+  const me = await findUserById(s.db, caller.userId);
+  if (!me) throw new ApiError(401, 'loginRequired');
+  if (me.password_hash !== null) {
+    await s.limits.loginAttempt(ip, `user:${me.id}`);
+    if (!(await verifyPassword(me.password_hash, body.current_password ?? ''))) {
+      throw new ApiError(400, 'associateOwnPasswordWrong');
+    }
+    await s.limits.loginSucceeded(ip, `user:${me.id}`);
+    return;
+  }
+  const own = ownCodeAccount(me);
+  if (!own) throw new ApiError(400, 'associateNeedsPassword');
+  if (body.current_code === undefined || !(await consumeCode(s.db, accountRef(own), 'login', body.current_code))) {
+    throw new ApiError(400, 'associateOwnCodeWrong');
+  }
+}
+
+/**
+ * Links the account the credentials sign in to (checked and rate-limited as a sign-in is), once
+ * the signed-in account has proved itself too.
+ */
 export async function associate(s: Services, caller: Caller, body: AssociateBody, ip: string): Promise<Associates> {
-  const other = await authenticate(s, body, ip);
+  await proveSelf(s, caller, body, ip);
+  const { current_password: _password, current_code: _code, ...credentials } = body;
+  const other = await authenticate(s, credentials satisfies LoginBody, ip);
   if (other.id === caller.userId) throw new ApiError(400, 'associateSelf');
   await s.db.tx(async (q) => {
     // Both accounts' rows, locked in id order, so two links made at once cannot pass the cap.
@@ -67,7 +106,12 @@ export async function associate(s: Services, caller: Caller, body: AssociateBody
 }
 
 /** A session for a linked account, without its password: only across a live link. */
-export async function associateLogin(s: Services, caller: Caller, userId: number): Promise<LoginPayload> {
+export async function associateLogin(
+  s: Services,
+  caller: Caller,
+  userId: number,
+  device: SessionDevice | null = null,
+): Promise<LoginPayload> {
   const [link] = await s.db.query<{ id: number }>(
     `select id from account_associations where user_id = $1 and associated_user_id = $2 and deleted_at is null`,
     [caller.userId, userId],
@@ -75,7 +119,7 @@ export async function associateLogin(s: Services, caller: Caller, userId: number
   if (!link) throw new ApiError(403, 'notAssociated');
   const user = await findUserById(s.db, userId);
   if (!user) throw new ApiError(403, 'notAssociated');
-  const token = await issueToken(s.db, user.id, 2);
+  const token = await issueToken(s.db, user.id, 2, device);
   return loginPayload(user, token, 2);
 }
 

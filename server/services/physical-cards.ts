@@ -27,8 +27,9 @@ import { pushSystem, SystemSub, systemMessage } from './pushes';
  * The operators' command (scripts/operator.ts) moves orders with moveOrder.
  */
 export type ShopConfig = { bankAccount: string; fpsId: string };
-/** Wrong check codes a card number takes before it is locked. */
+/** Wrong check codes one caller may try on one card number (in FAILURE_WINDOW_HOURS) before being refused. */
 export const BIND_FAILURES_MAX = 10;
+const FAILURE_WINDOW_HOURS = 24;
 
 const code = (length: number) =>
   Array.from({ length }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]).join('');
@@ -295,28 +296,95 @@ export async function listOrders(s: Pick<Services, 'db'>, status?: PhysicalStatu
   return rows.map((row) => ({ ...orderOf(row), user_id: Number(row.user_id) }));
 }
 
+/** The order an operator names: its id, its order number (CB…) or its card number. */
+async function namedOrder(q: Queryable, ref: string): Promise<OrderRow> {
+  const id = /^\d{1,15}$/.test(ref) ? Number(ref) : null;
+  const rows = await q.query<OrderRow>(
+    `select ${COLUMNS} from physical_card_orders o
+     where (o.id = $1::bigint or o.order_no = upper($2) or o.card_no = upper($2)) and o.deleted_at is null
+     for update`,
+    [id, ref],
+  );
+  const [row] = rows;
+  if (!row) throw new OrderMoveError(`no order or card ${ref}`);
+  if (rows.length > 1) throw new OrderMoveError(`${ref} names more than one order: use the order id`);
+  return row;
+}
+
+/** Lets everyone locked out of a card (by their wrong check codes) try again. */
+export async function unlockCard(s: Services, ref: string): Promise<{ order: PhysicalOrder; cleared: number }> {
+  return s.db.tx(async (q) => {
+    const row = await namedOrder(q, ref);
+    if (!row.card_no) throw new OrderMoveError(`order ${row.id} has no card yet (it gets one in production)`);
+    const cleared = await q.query(
+      `delete from physical_card_failures where order_id = $1 and failures > 0 returning caller`,
+      [row.id],
+    );
+    return { order: orderOf(row), cleared: cleared.length };
+  });
+}
+
+/**
+ * A new check code for a card (a chip to write again, or a link that got out): the old link stops
+ * working, every lock on the card is cleared, and the new link is answered once, as in production.
+ */
+export async function newCheckCode(
+  s: Services,
+  ref: string,
+  origin: string,
+): Promise<{ order: PhysicalOrder; link: string }> {
+  return s.db.tx(async (q) => {
+    const row = await namedOrder(q, ref);
+    if (!row.card_no) throw new OrderMoveError(`order ${row.id} has no card yet (it gets one in production)`);
+    const check = randomKey(18);
+    await q.query('update physical_card_orders set check_hash = $2 where id = $1', [row.id, hashHex(check)]);
+    await q.query('delete from physical_card_failures where order_id = $1', [row.id]);
+    return { order: orderOf(row), link: `${origin}/bindExclusiveCard/${row.card_no}?c=${check}` };
+  });
+}
+
 // Binding and tapping ----------------------------------------------------------------------
 
-/** The order of a card number whose check code matches; a wrong code counts against the card. */
-async function cardOf(s: Services, body: PhysicalLinkBody): Promise<OrderRow & { check_hash: string }> {
-  const [row] = await s.db.query<OrderRow & { check_hash: string; bind_failures: number }>(
-    `select ${COLUMNS}, o.check_hash, o.bind_failures from physical_card_orders o
-     where o.card_no = $1 and o.deleted_at is null`,
+/**
+ * Who is trying a card's check code: the account when signed in (one address is shared by a whole
+ * office or café, so a visitor there must not lock its owner out), else the address.
+ */
+export const guesserOf = (caller: Caller | null, ip: string): string => (caller ? `user:${caller.userId}` : `ip:${ip}`);
+
+/**
+ * The order of a card number whose check code matches. Wrong codes count against the caller
+ * trying them, never against the card for everybody: each try takes one point before the code
+ * is compared (one upsert, in the database, so several server processes share the count and a
+ * burst sent at once gets at most BIND_FAILURES_MAX compared); a right code gives them back.
+ */
+async function cardOf(
+  s: Services,
+  body: PhysicalLinkBody,
+  guesser: string,
+): Promise<OrderRow & { check_hash: string }> {
+  const [row] = await s.db.query<OrderRow & { check_hash: string }>(
+    `select ${COLUMNS}, o.check_hash from physical_card_orders o where o.card_no = $1 and o.deleted_at is null`,
     [body.no],
   );
   if (!row) throw new ApiError(404, 'physicalWrongCode');
-  if (row.bind_failures >= BIND_FAILURES_MAX) throw new ApiError(423, 'physicalLocked');
-  if (row.check_hash !== hashHex(body.c)) {
-    await s.db.query('update physical_card_orders set bind_failures = bind_failures + 1 where id = $1', [row.id]);
-    throw new ApiError(404, 'physicalWrongCode');
-  }
+  const [taken] = await s.db.query<{ failures: number }>(
+    `insert into physical_card_failures as f (order_id, caller, failures) values ($1, $2, 1)
+     on conflict (order_id, caller) do update set
+       failures = case when f.first_at < now() - make_interval(hours => $3) then 1 else f.failures + 1 end,
+       first_at = case when f.first_at < now() - make_interval(hours => $3) then now() else f.first_at end
+     returning failures`,
+    [row.id, guesser, FAILURE_WINDOW_HOURS],
+  );
+  if (Number(taken?.failures ?? 0) > BIND_FAILURES_MAX) throw new ApiError(423, 'physicalLocked');
+  if (row.check_hash !== hashHex(body.c)) throw new ApiError(404, 'physicalWrongCode');
+  await s.db.query('delete from physical_card_failures where order_id = $1 and caller = $2', [row.id, guesser]);
   return row;
 }
 
 /** POST /api/card/bindPhysical: the order's owner binds the card to their digital card, once. */
 export async function bindPhysical(s: Services, caller: Caller, body: PhysicalLinkBody): Promise<PhysicalOrder> {
   await s.limits.physicalCard(`user:${caller.userId}`);
-  const found = await cardOf(s, body);
+  const found = await cardOf(s, body, guesserOf(caller, caller.ip));
   if (Number(found.user_id) !== caller.userId) {
     throw new ApiError(403, found.status === 'bound' ? 'physicalBoundElsewhere' : 'physicalNotYours');
   }
@@ -346,7 +414,7 @@ export async function openPhysical(
   ip: string,
 ): Promise<{ bound: boolean; share_str: string | null; mine: boolean }> {
   await s.limits.physicalCard(`ip:${ip}`);
-  const row = await cardOf(s, body);
+  const row = await cardOf(s, body, guesserOf(caller, ip));
   const mine = caller?.userId === Number(row.user_id);
   if (row.status !== 'bound') return { bound: false, share_str: null, mine };
   const [key] = await s.db.query<{ share_key: string }>(

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../http/errors';
 import type { FlowChecks, ThirdPartyAccount } from '../security/third-party-clients';
 import type { Caller, Services } from './context';
+import type { SessionDevice } from './session-device';
 import { issueToken } from './tokens';
 import { findUserById, loginPayload } from './users';
 
@@ -79,6 +80,7 @@ export async function finishThirdParty(
   browserKey: string | undefined,
   caller: Caller | null,
   ip: string,
+  device: SessionDevice | null = null,
 ): Promise<ThirdPartyResult> {
   const params = new URLSearchParams(body.query);
   const state = params.get('state');
@@ -105,7 +107,7 @@ export async function finishThirdParty(
     await bindThirdParty(s, caller.userId, body.provider, account);
     return { intent: 'bind' };
   }
-  return signInWith(s, body.provider, account, ip);
+  return signInWith(s, body.provider, account, ip, device);
 }
 
 function labelOf(account: ThirdPartyAccount): string {
@@ -138,6 +140,7 @@ async function signInWith(
   provider: ThirdPartyProvider,
   account: ThirdPartyAccount,
   ip: string,
+  device: SessionDevice | null,
 ): Promise<ThirdPartyResult> {
   const [known] = await s.db.query<{ user_id: number }>(
     `select i.user_id from login_identities i join users u on u.id = i.user_id
@@ -147,7 +150,7 @@ async function signInWith(
   if (known) {
     const user = await findUserById(s.db, Number(known.user_id));
     if (!user) throw new ApiError(401, 'loginRequired');
-    const token = await issueToken(s.db, user.id, 4);
+    const token = await issueToken(s.db, user.id, 4, device);
     return { intent: 'login', session: loginPayload(user, token, 4), created: false };
   }
   await s.limits.register(ip);
@@ -173,7 +176,7 @@ async function signInWith(
     );
     // Another sign-in with the same account got there first: try again signs in to that one.
     if (taken.length === 0) throw new ApiError(409, 'thirdPartyTaken');
-    const token = await issueToken(q, user.id, 4);
+    const token = await issueToken(q, user.id, 4, device);
     const row = await findUserById(q, user.id);
     if (!row) throw new Error('user vanished');
     return loginPayload(row, token, 4);

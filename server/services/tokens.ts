@@ -1,16 +1,31 @@
 import type { LoginType } from '../../src/api';
 import type { Queryable } from '../db/db';
 import { newToken, sha256 } from '../security/secrets';
+import type { SessionDevice } from './session-device';
 
 export const TOKEN_LIFETIME_DAYS = 180;
 
-/** Issues a new session token for the user; only its hash is stored. */
-export async function issueToken(q: Queryable, userId: number, loginType: LoginType): Promise<string> {
+/** Issues a new session token for the user, with what the sign-in told of its device; only its hash is stored. */
+export async function issueToken(
+  q: Queryable,
+  userId: number,
+  loginType: LoginType,
+  device: SessionDevice | null = null,
+): Promise<string> {
   const token = newToken();
   await q.query(
-    `insert into auth_tokens (user_id, token_hash, login_type, expires_at)
-     values ($1, $2, $3, now() + make_interval(days => $4))`,
-    [userId, sha256(token), loginType, TOKEN_LIFETIME_DAYS],
+    `insert into auth_tokens (user_id, token_hash, login_type, expires_at, browser, platform, time_zone, address)
+     values ($1, $2, $3, now() + make_interval(days => $4), $5, $6, $7, $8)`,
+    [
+      userId,
+      sha256(token),
+      loginType,
+      TOKEN_LIFETIME_DAYS,
+      device?.browser ?? null,
+      device?.platform ?? null,
+      device?.timeZone ?? null,
+      device?.address ?? null,
+    ],
   );
   return token;
 }

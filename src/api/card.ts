@@ -257,7 +257,7 @@ const cardBodyShape = z.strictObject({
   english_name: nameField,
   photo: photoField,
   photo_back: photoField,
-  profile: textField(CARD_PROFILE_MAX),
+  profile: textField(CARD_PROFILE_MAX, { multiline: true }),
   /** Public (found by search) only when its owner says so: a card saved without it is private. */
   is_open: z._default(flag, 0),
   extension: cardExtensionInputSchema,

@@ -113,7 +113,7 @@ export const cloudRowInputSchema = z.strictObject({
     textField(CARD_LABEL_MAX),
     z.transform((s) => s.trim()),
   ),
-  value: textField(CARD_TEXT_MAX),
+  value: textField(CARD_TEXT_MAX, { multiline: true }),
 });
 const rows = z.array(cloudRowInputSchema).check(z.maxLength(CLOUD_ROWS_MAX));
 

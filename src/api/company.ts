@@ -38,7 +38,7 @@ const httpLink = z.url({ protocol: /^https?$/ }).check(
 const videoLink = textField(LINK_MAX).check(z.refine(isVideoUrl));
 
 export const companyItemSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), content: textField(COMPANY_TEXT_MAX) }),
+  z.strictObject({ type: z.literal('text'), content: textField(COMPANY_TEXT_MAX, { multiline: true }) }),
   z.strictObject({ type: z.literal('title'), content: textField(COMPANY_TITLE_MAX) }),
   z.strictObject({
     type: z.literal('url'),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { hasControlChars } from '../lib/control-chars';
 import { envelopeSchema } from './envelope';
-import { emailField, textField } from './fields';
+import { emailField, TEXT_CONTROL_CHARS, textField } from './fields';
 
 /**
  * Feedback (SPEC §1 "a feedback form", §5 its rules; SPEC §7 names no call, so these join the
@@ -41,16 +42,18 @@ export const feedbackBodySchema = z.strictObject({
   id: feedbackIdField,
   content: z.string({ error: FEEDBACK_RULES.content }).check(
     z.maxLength(FEEDBACK_CONTENT_MAX),
-    z.refine((v: string) => !v.includes('\u0000')),
+    z.refine((v: string) => !hasControlChars(v, true), { error: TEXT_CONTROL_CHARS }),
     z.refine((v: string) => v.trim() !== '', { error: FEEDBACK_RULES.content }),
   ),
-  contact: z
-    .string({ error: FEEDBACK_RULES.contact })
-    .check(z.maxLength(254), z.refine(isContact, { error: FEEDBACK_RULES.contact })),
+  contact: z.string({ error: FEEDBACK_RULES.contact }).check(
+    z.maxLength(254),
+    z.refine((v: string) => !hasControlChars(v), { error: TEXT_CONTROL_CHARS }),
+    z.refine(isContact, { error: FEEDBACK_RULES.contact }),
+  ),
   agree: z.literal(true, { error: FEEDBACK_RULES.agree }),
-  images: z._default(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(FEEDBACK_IMAGES_MAX)), []),
-  app_version: z.string().check(z.maxLength(32)),
-  language: z.string().check(z.maxLength(16)),
+  images: z._default(z.array(textField(300)).check(z.maxLength(FEEDBACK_IMAGES_MAX)), []),
+  app_version: textField(32),
+  language: textField(16),
   device: textField(300),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { AREAS } from '../lib/areas';
+import { hasControlChars } from '../lib/control-chars';
 
 /** Field rules shared by every request that carries them (SPEC §5). One definition each. */
 export const PASSWORD_MIN = 6;
@@ -10,11 +11,24 @@ export const areaField = z.enum(AREAS);
 export const mobileField = z.string().check(z.regex(/^[0-9 +-]{5,20}$/));
 export const passwordField = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX));
 export const codeField = z.string().check(z.regex(/^\d{6}$/));
-/** Free text: PostgreSQL cannot store NUL, so it is refused here as bad input, not a 500. */
-export const textField = (max: number) =>
+/**
+ * The message key of a text field holding a control character (src/lib/control-chars.ts): the
+ * server answers it as `server.textControlChars` naming the field, forms as their own sentence.
+ */
+export const TEXT_CONTROL_CHARS = 'textControlChars' as const;
+export const isTextRuleKey = (message: string | undefined): message is typeof TEXT_CONTROL_CHARS =>
+  message === TEXT_CONTROL_CHARS;
+
+/**
+ * Free text a user writes, the one schema of every such field of the contract. Control
+ * characters (ESC, CR, NUL, …) are refused: they can drive the terminal of an operator reading
+ * it, and PostgreSQL cannot store NUL; a multi-line field (`{ multiline: true }`) keeps newline
+ * and tab.
+ */
+export const textField = (max: number, options: { multiline?: boolean } = {}) =>
   z.string().check(
     z.maxLength(max),
-    z.refine((s) => !s.includes('\u0000')),
+    z.refine((s) => !hasControlChars(s, options.multiline), { error: TEXT_CONTROL_CHARS }),
   );
 export const nameField = z.pipe(
   textField(80),

@@ -10,3 +10,6 @@ export const emptyBodySchema = z.nullish(z.strictObject({}));
 export const timeResponseSchema = envelopeSchema(z.object({ time: z.int() }));
 export const versionFileSchema = z.object({ version: z.string() });
 export type VersionFile = z.infer<typeof versionFileSchema>;
+
+/** The header the app sends its IANA time zone in (every request; a sign-in records it: src/api/sessions.ts). */
+export const TIME_ZONE_HEADER = 'time-zone';

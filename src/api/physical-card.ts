@@ -51,10 +51,10 @@ export const STATUS_TEXT_KEY = {
 export const PHYSICAL_PROOF_MAX_BYTES = 12 * 1024 * 1024;
 export const PHYSICAL_QUANTITY_MAX = 10;
 
-const required = (max: number) =>
+const required = (max: number, multiline = false) =>
   z
     .pipe(
-      textField(max),
+      textField(max, { multiline }),
       z.transform((s) => s.trim()),
     )
     .check(z.minLength(1));
@@ -65,7 +65,7 @@ export const cardApplyBodySchema = z.strictObject({
   quantity: z.int().check(z.minimum(1), z.maximum(PHYSICAL_QUANTITY_MAX)),
   recipient: required(80),
   phone: mobileField,
-  address: required(300),
+  address: required(300, true),
   payment_method: paymentMethodSchema,
 });
 export type CardApplyBody = z.infer<typeof cardApplyBodySchema>;

@@ -15,6 +15,13 @@ export const sessionSchema = z.object({
   created_at: z.number(),
   expires_at: z.number(),
   current: z.boolean(),
+  /** Read from the User-Agent at sign-in, e.g. "Chrome 126" and "Android 14"; null when unknown or older. */
+  browser: z.nullable(z.string()),
+  platform: z.nullable(z.string()),
+  /** The IANA time zone the app sent at sign-in (TIME_ZONE_HEADER), e.g. "Asia/Hong_Kong": where, roughly. */
+  time_zone: z.nullable(z.string()),
+  /** The address signed in from, masked: "203.0.113.*". */
+  address: z.nullable(z.string()),
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionsSchema = z.object({ sessions: z.array(sessionSchema) });

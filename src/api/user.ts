@@ -30,7 +30,7 @@ export const setProfileBodySchema = z.strictObject({
   english_name: z.optional(nameField),
   sex: z.optional(sexSchema),
   age: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(150)))),
-  profile: z.optional(textField(2000)),
+  profile: z.optional(textField(2000, { multiline: true })),
   birth: z.optional(z.nullable(birthField)),
 });
 export type SetProfileBody = z.infer<typeof setProfileBodySchema>;

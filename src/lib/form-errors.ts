@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { isFeedbackRuleKey } from '../api/feedback';
+import { isTextRuleKey } from '../api/fields';
 import type { Messages } from '../i18n/catalog';
 
 type AuthErrorKey = `auth.errors.${keyof Messages['auth']['errors']}` | `server.${keyof Messages['server']}`;
@@ -15,10 +16,11 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, AuthErrorKe
     if (out[field]) continue;
     // A contract rule that names its own sentence (SPEC §5 feedback rules).
     if (isFeedbackRuleKey(issue.message)) out[field] = `server.${issue.message}`;
+    else if (isTextRuleKey(issue.message)) out[field] = 'auth.errors.controlChars';
     else if (field === 'password' && issue.code === 'too_small') out[field] = 'auth.errors.passwordShort';
     else if (field === 'email') out[field] = 'auth.errors.email';
     else if (field === 'mobile' || field === 'area') out[field] = 'auth.errors.mobile';
-    else if (field === 'code') out[field] = 'auth.errors.code';
+    else if (field === 'code' || field === 'current_code') out[field] = 'auth.errors.code';
     else if (issue.code === 'too_big') out[field] = 'auth.errors.tooLong';
     else out[field] = 'auth.errors.invalid';
   }

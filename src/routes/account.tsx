@@ -7,6 +7,7 @@ import {
   associateBodySchema,
   associateLoginResponseSchema,
   associatesResponseSchema,
+  ownCodeAccount,
 } from '../api';
 import { Avatar } from '../components/Avatar';
 import { AuthorizedApps } from '../components/account/AuthorizedApps';
@@ -22,6 +23,7 @@ import {
   type AccountMode,
   type AccountValue,
   accountBody,
+  CodeField,
   Field,
   FormError,
   ModeTabs,
@@ -31,6 +33,7 @@ import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
 import { displayName } from '../lib/display-name';
+import { formatMobile } from '../lib/phone';
 import { useProfile } from '../session/hooks';
 import { signIn } from '../session/session';
 import '../components/account/account.css';
@@ -188,20 +191,37 @@ function LinkedAccounts() {
 
 const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
 
+/**
+ * Links another account: its credentials, then this account proves it is its owner asking (its
+ * own password, or, when it has none, a code sent to its own address), so a stolen session alone
+ * cannot link the thief's account (src/api/associates.ts).
+ */
 function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => void }) {
   const { t } = useTranslation();
+  const profile = useProfile();
   const [mode, setMode] = useState<AccountMode>('email');
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [password, setPassword] = useState('');
+  const [own, setOwn] = useState('');
   const form = useFormSubmit();
+  const hasPassword = profile ? !profile.tipEditPassword : true;
+  const ownAccount = profile ? ownCodeAccount(profile) : null;
+  const contact = ownAccount
+    ? 'email' in ownAccount
+      ? ownAccount.email
+      : formatMobile(ownAccount.area, ownAccount.mobile)
+    : '';
+  const canProve = hasPassword || ownAccount !== null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit(associateBodySchema, { ...accountBody(mode, account), password }, async (valid) => {
+    const proof = hasPassword ? { current_password: own || undefined } : { current_code: own || undefined };
+    void form.submit(associateBodySchema, { ...accountBody(mode, account), password, ...proof }, async (valid) => {
       const res = await api.post('/api/user/associate', valid, { schema: associatesResponseSchema, silent: true });
       props.onLinked(res.data);
       setAccount(EMPTY_ACCOUNT);
       setPassword('');
+      setOwn('');
       toast(res.msg, 'success');
     });
   };
@@ -221,8 +241,37 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
         error={form.errors.password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <h4 className="account-own-title">{t('auth.accounts.ownTitle')}</h4>
+      {!canProve ? (
+        <p className="muted">{t('auth.accounts.ownNeedsPassword')}</p>
+      ) : hasPassword ? (
+        <Field
+          label={t('auth.accounts.ownPassword')}
+          hint={t('auth.accounts.ownPasswordHint', { contact })}
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={own}
+          error={form.errors.current_password ? t('auth.accounts.ownRequired') : undefined}
+          onChange={(e) => setOwn(e.target.value)}
+        />
+      ) : (
+        <>
+          <p className="muted">{t('auth.accounts.ownCodeHint', { contact })}</p>
+          <CodeField
+            scene="login"
+            account={ownAccount ?? {}}
+            value={own}
+            onChange={setOwn}
+            error={
+              form.errors.current_code || form.errors.current_password ? t('auth.accounts.ownCodeRequired') : undefined
+            }
+            onAccountError={(errors) => form.setFormError(Object.values(errors)[0] ?? null)}
+          />
+        </>
+      )}
       <FormError message={form.formError} />
-      <button type="submit" className="btn btn-secondary btn-block" disabled={form.busy || props.disabled}>
+      <button type="submit" className="btn btn-secondary btn-block" disabled={form.busy || props.disabled || !canProve}>
         {t('auth.accounts.link')}
       </button>
     </form>

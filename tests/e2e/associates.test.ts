@@ -63,6 +63,18 @@ describe('associated accounts', () => {
     await page.getByText('No linked accounts yet').waitFor();
     const linkForm = page.locator('form', { has: page.getByRole('heading', { name: 'Link another account' }) });
     await linkForm.getByLabel('Email address').fill(company.email);
+    await linkForm.getByLabel('Password', { exact: true }).fill(company.password);
+    // This account proves it is its owner asking: its own password too (a stolen session cannot).
+    await linkForm.getByRole('button', { name: 'Link account' }).click();
+    await linkForm.getByRole('alert').filter({ hasText: 'Enter the password of this account' }).waitFor();
+    const ownPassword = linkForm.getByLabel('Password of this account');
+    await ownPassword.fill('not-my-password');
+    await linkForm.getByRole('button', { name: 'Link account' }).click();
+    await linkForm
+      .getByRole('alert')
+      .filter({ hasText: 'The password of the account you are signed in to is wrong' })
+      .waitFor();
+    await ownPassword.fill(personal.password);
     await linkForm.getByLabel('Password', { exact: true }).fill('wrong-password');
     await linkForm.getByRole('button', { name: 'Link account' }).click();
     await linkForm.getByRole('alert').filter({ hasText: 'Wrong account or password' }).waitFor();

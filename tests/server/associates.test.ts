@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
 import { ASSOCIATES_MAX, type Associates, type LoginPayload } from '../../src/api';
 import { call, createTestApp, registerUser, type TestApp } from './helper';
 
 /** Associated accounts (src/api/associates.ts): link by signing in once, list, switch, unlink. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, register: { points: 100, seconds: 3600 } } });
 });
 afterAll(async () => {
   await t.close();
@@ -13,8 +14,19 @@ afterAll(async () => {
 
 const EN = 'en-us';
 type User = Awaited<ReturnType<typeof registerUser>>;
-const link = (from: User, to: { email: string; password?: string; code?: string }) =>
-  call<Associates>(t.app, 'POST', '/api/user/associate', to, { token: from.token, lang: EN });
+type Credentials = { email: string; password?: string; code?: string };
+/** Links as the account's owner would: the signed-in account's own password goes with the other's credentials. */
+const link = (from: User, to: Credentials) =>
+  call<Associates>(
+    t.app,
+    'POST',
+    '/api/user/associate',
+    { ...to, current_password: from.password },
+    { token: from.token, lang: EN },
+  );
+/** Links with whatever the caller knows of the signed-in account (a thief: its session only). */
+const linkAs = (token: string, body: Record<string, unknown>, remoteAddress?: string) =>
+  call<Associates>(t.app, 'POST', '/api/user/associate', body, { token, lang: EN, remoteAddress });
 const list = (user: User) =>
   call<Associates>(t.app, 'GET', '/api/user/my_associate', undefined, { token: user.token, lang: EN });
 const switchTo = (from: User, id: number) =>
@@ -93,6 +105,111 @@ describe('associated accounts', () => {
     expect(over.body.msg).toBe(`You can link at most ${ASSOCIATES_MAX} accounts`);
     expect((await list(hub)).body.data.accounts).toHaveLength(ASSOCIATES_MAX);
     expect((await list(extra)).body.data.accounts).toEqual([]);
+  });
+
+  it('refuses a stolen session: linking proves the signed-in account’s own password too', async () => {
+    const victim = await registerUser(t);
+    const thief = await registerUser(t, undefined, 'the-thief-own-pass');
+    const theirs = { email: thief.email, password: thief.password };
+    // The thief holds the victim's session and knows only their own credentials: 12 attempts.
+    const from = '198.51.100.7';
+    const attempts = [
+      await linkAs(victim.token, theirs, from),
+      await linkAs(victim.token, { ...theirs, current_code: '123456' }, from),
+      await linkAs(victim.token, { ...theirs, current_password: thief.password }, from),
+    ];
+    for (let i = 0; i < 9; i += 1) {
+      attempts.push(await linkAs(victim.token, { ...theirs, current_password: `guess-${i}-password` }, from));
+    }
+    expect(attempts).toHaveLength(12);
+    const held = attempts.filter((a) => a.status === 400 || a.status === 429);
+    expect(held).toHaveLength(12);
+    expect(attempts[0]?.body.msg).toContain('current_password');
+    expect(attempts[1]?.body.msg).toBe('The password of the account you are signed in to is wrong');
+    expect(attempts[2]?.body.msg).toBe('The password of the account you are signed in to is wrong');
+    // The wrong passwords count as sign-in attempts of the victim's account: the burst is cut off.
+    expect(attempts.at(-1)?.status).toBe(429);
+    expect((await list(victim)).body.data.accounts).toEqual([]);
+    expect((await list(thief)).body.data.accounts).toEqual([]);
+    expect((await switchTo(thief, victim.id)).status).toBe(403);
+  });
+
+  it('an account with no password proves itself with a fresh code sent to its own address', async () => {
+    const owner = await registerUser(t);
+    const other = await registerUser(t);
+    await t.app.services.db.query('update users set password_hash = null where id = $1', [owner.id]);
+    const theirs = { email: other.email, password: other.password };
+    const wrong = await linkAs(owner.token, { ...theirs, current_code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('The code sent to the account you are signed in to is wrong or has expired');
+    const noCode = await linkAs(owner.token, { ...theirs, current_password: 'anything-at-all' });
+    expect(noCode.body.msg).toBe('The code sent to the account you are signed in to is wrong or has expired');
+    expect((await list(owner)).body.data.accounts).toEqual([]);
+
+    await call(t.app, 'POST', '/api/sendVerifyCode', { email: owner.email, scene: 'login' });
+    const code = t.sender.lastCode(owner.email) ?? '';
+    const linked = await linkAs(owner.token, { ...theirs, current_code: code });
+    expect(linked.status).toBe(200);
+    expect(linked.body.data.accounts.map((a) => a.user_id)).toEqual([other.id]);
+    // The code is used up.
+    await call(t.app, 'GET', `/api/user/dis_associate/${other.id}`, undefined, { token: owner.token });
+    expect((await linkAs(owner.token, { ...theirs, current_code: code })).status).toBe(400);
+  });
+
+  describe('a password change, a reset, or signing out everywhere else ends every link into the account', () => {
+    /** A link from the thief's account into the victim's, and a session the thief already took across it. */
+    async function linked() {
+      const victim = await registerUser(t);
+      const thief = await registerUser(t);
+      expect((await link(thief, { email: victim.email, password: victim.password })).status).toBe(200);
+      const taken = await switchTo(thief, victim.id);
+      expect(taken.body.data.id).toBe(victim.id);
+      return { victim, thief, taken: taken.body.data.token };
+    }
+    async function expectEnded(victim: User, thief: User, taken: string) {
+      const refused = await switchTo(thief, victim.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toBe('This account is not linked to yours');
+      expect((await profileOf(taken)).status).toBe(401);
+      expect((await list(thief)).body.data.accounts).toEqual([]);
+      expect((await list(victim)).body.data.accounts).toEqual([]);
+    }
+
+    it('after a password change', async () => {
+      const { victim, thief, taken } = await linked();
+      const changed = await call(
+        t.app,
+        'POST',
+        '/api/user/modifyPwd',
+        { old_password: victim.password, password: 'brand-new-pass' },
+        { token: victim.token },
+      );
+      expect(changed.status).toBe(200);
+      await expectEnded({ ...victim, password: 'brand-new-pass' }, thief, taken);
+    });
+
+    it('after a password reset', async () => {
+      const { victim, thief, taken } = await linked();
+      await call(t.app, 'POST', '/api/sendVerifyCode', { email: victim.email, scene: 'reset' });
+      const reset = await call(t.app, 'POST', '/api/user/resetPwd', {
+        email: victim.email,
+        code: t.sender.lastCode(victim.email) ?? '',
+        password: 'reset-new-pass',
+      });
+      expect(reset.status).toBe(200);
+      const fresh = await call<LoginPayload>(t.app, 'POST', '/api/login', {
+        email: victim.email,
+        password: 'reset-new-pass',
+      });
+      await expectEnded({ ...victim, token: fresh.body.data.token }, thief, taken);
+    });
+
+    it('after signing out everywhere else', async () => {
+      const { victim, thief, taken } = await linked();
+      const out = await call(t.app, 'POST', '/api/user/sessions/sign_out_others', {}, { token: victim.token });
+      expect(out.status).toBe(200);
+      await expectEnded(victim, thief, taken);
+    });
   });
 
   it('needs a signed-in user', async () => {

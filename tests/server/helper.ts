@@ -96,7 +96,14 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
 
 export type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
 
-type CallOptions = { token?: string; lang?: string; query?: Record<string, string> };
+type CallOptions = {
+  token?: string;
+  lang?: string;
+  query?: Record<string, string>;
+  /** The caller's address (default 127.0.0.1), for limits counted per address. */
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+};
 
 export async function call<T = unknown>(
   app: App,
@@ -105,7 +112,7 @@ export async function call<T = unknown>(
   body?: unknown,
   options: CallOptions = {},
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.token = options.token;
   if (options.lang) headers.lang = options.lang;
   const res = await app.inject({
@@ -113,6 +120,7 @@ export async function call<T = unknown>(
     url,
     query: options.query,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
   return { status: res.statusCode, body: res.json() };

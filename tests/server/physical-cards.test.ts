@@ -76,6 +76,15 @@ const open = (no: string, c: string, token?: string) =>
     { token, lang: EN },
   );
 
+const openFrom = (remoteAddress: string, no: string, c: string, token?: string) =>
+  call<{ bound: boolean; share_str: string | null; mine: boolean }>(
+    t.app,
+    'POST',
+    '/api/card/physical_open',
+    { no, c },
+    { token, lang: EN, remoteAddress },
+  );
+
 describe('exclusive card orders', () => {
   it('needs my card first; then takes the order with its price, payment details and first state', async () => {
     const cardless = await registerUser(t);
@@ -174,15 +183,57 @@ describe('exclusive card orders', () => {
     expect((await open(no, c, owner.token)).body.data.mine).toBe(true);
   });
 
-  it('locks a card number after repeated wrong check codes', async () => {
+  it('counts wrong check codes per caller: a visitor’s ten lock only that visitor, never the owner or another visitor', async () => {
     const owner = await userWithCard(t, 'Guessed Owner');
-    const guesser = await userWithCard(t, 'Guesser');
     const { no, c } = await inProduction(owner);
+    expect((await bind(owner, no, c)).status).toBe(200);
+    const visitor = '198.51.100.23';
+    const tries = [];
+    for (let i = 0; i < BIND_FAILURES_MAX + 5; i++)
+      tries.push(await openFrom(visitor, no, `guess-${i}-aaaaaaaaaaaaaaaa`));
+    expect(tries.slice(0, BIND_FAILURES_MAX).every((r) => r.status === 404)).toBe(true);
+    expect(tries.slice(BIND_FAILURES_MAX).every((r) => r.status === 423)).toBe(true);
+    expect(tries.at(-1)?.body.msg).toBe(
+      'Too many wrong tries from you on this card: try again tomorrow, or contact us',
+    );
+    // That visitor is refused even with the right code now; everybody else is not.
+    expect((await openFrom(visitor, no, c)).status).toBe(423);
+    expect((await openFrom('203.0.113.77', no, c)).body.data).toMatchObject({ bound: true, share_str: owner.shareStr });
+    expect((await openFrom(visitor, no, c, owner.token)).body.data).toMatchObject({ bound: true, mine: true });
+    // A signed-in guesser is counted by their account, even from the owner's address.
+    const guesser = await userWithCard(t, 'Guesser');
     for (let i = 0; i < BIND_FAILURES_MAX; i++) {
-      expect((await bind(guesser, no, `guess-${i}-aaaaaaaaaaaaaaaa`)).status).toBe(404);
+      expect((await openFrom('192.0.2.5', no, `nope-${i}-aaaaaaaaaaaaaaaa`, guesser.token)).status).toBe(404);
     }
-    const locked = await bind(owner, no, c);
-    expect(locked.status).toBe(423);
-    expect(locked.body.msg).toBe('Too many wrong tries: this card is locked. Please contact us');
+    expect((await openFrom('192.0.2.5', no, c, guesser.token)).status).toBe(423);
+    expect((await openFrom('192.0.2.5', no, c, owner.token)).body.data.mine).toBe(true);
+    expect((await openFrom('192.0.2.5', no, c)).body.data.bound).toBe(true);
+
+    // The shop lets them try again.
+    expect(await operator('orders', 'unlock', no)).toContain('2 locked caller(s) may try again');
+    expect((await openFrom(visitor, no, c)).status).toBe(200);
+    expect((await openFrom('192.0.2.5', no, c, guesser.token)).status).toBe(200);
+  });
+
+  it('issues a new check code through the operators’ command: the new link works, the old one no longer does', async () => {
+    const owner = await userWithCard(t, 'Recoded Owner');
+    const { order, no, c } = await inProduction(owner);
+    for (let i = 0; i < BIND_FAILURES_MAX + 1; i++) await openFrom('198.51.100.99', no, `wrong-${i}-aaaaaaaaaaaaaaaa`);
+    expect((await openFrom('198.51.100.99', no, c)).status).toBe(423);
+
+    const printed = await operator('orders', 'new-code', order.order_no);
+    expect(printed).toContain('the old link no longer works');
+    const link = new URL(printed.split('\n').at(-1) ?? '');
+    expect(link.origin + link.pathname).toBe(`${ORIGIN}/bindExclusiveCard/${no}`);
+    const fresh = link.searchParams.get('c') ?? '';
+    expect(fresh).not.toBe(c);
+    expect((await bind(owner, no, c)).status).toBe(404);
+    expect((await bind(owner, no, fresh)).body.data).toMatchObject({ status: 'bound', card_no: no });
+    // The lock went with the old code; the id works as well as the order number.
+    expect((await openFrom('198.51.100.99', no, fresh)).body.data.bound).toBe(true);
+    expect(await operator('orders', 'unlock', String(order.id))).toContain('0 locked caller(s)');
+    await expect(operator('orders', 'unlock', 'NOSUCHCARD')).rejects.toThrow('no order or card NOSUCHCARD');
+    const unissued = (await apply(owner)).body.data;
+    await expect(operator('orders', 'new-code', String(unissued.id))).rejects.toThrow(/has no card yet/);
   });
 });

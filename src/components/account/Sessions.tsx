@@ -8,7 +8,15 @@ import { toast } from '../toast';
 import { OnlineNotices, useOnlineResource } from './online-resource';
 import { useBusyAction } from './use-busy-action';
 
-/** The devices signed in to my account (src/api/sessions.ts), and "sign out everywhere else". */
+/** The city of an IANA time zone: Asia/Hong_Kong → Hong Kong, America/Argentina/Buenos_Aires → Buenos Aires. */
+export function zoneCity(zone: string): string {
+  return (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+}
+
+/**
+ * The devices signed in to my account (src/api/sessions.ts): each with its browser and platform
+ * and where it was signed in from, roughly, so I can tell them apart; and "sign out everywhere else".
+ */
 export function Sessions() {
   const { t } = useTranslation();
   const { load, setData, refresh, online } = useOnlineResource(
@@ -22,6 +30,17 @@ export function Sessions() {
       : session.login_type === 4
         ? t('auth.accounts.viaThird')
         : t('auth.accounts.viaPassword');
+
+  const device = (session: SessionInfo) => {
+    const { browser, platform } = session;
+    if (browser && platform) return t('auth.accounts.deviceOn', { browser, platform });
+    return browser || platform || t('auth.accounts.deviceUnknown');
+  };
+  /** Where, roughly: the time zone's city (Asia/Hong_Kong: Hong Kong), and the masked address. */
+  const where = (session: SessionInfo) => [
+    session.time_zone ? t('auth.accounts.deviceNear', { city: zoneCity(session.time_zone) }) : '',
+    session.address ? t('auth.accounts.deviceAddress', { address: session.address }) : '',
+  ];
 
   const signOutOthers = () => {
     setAsking(false);
@@ -49,11 +68,13 @@ export function Sessions() {
         <>
           <ul className="account-links account-sessions" data-testid="sessions">
             {load.data.sessions.map((session) => (
-              <li key={session.id} className="account-session">
+              <li key={session.id} className="account-session" data-testid="session">
+                <span className="account-session-device">{device(session)}</span>
                 <span>{t('auth.accounts.sessionSince', { date: formatTime(session.created_at) })}</span>
                 <span className="muted">
-                  {via(session)}
-                  {session.current ? ` · ${t('auth.accounts.thisDevice')}` : ''}
+                  {[...where(session), via(session), session.current ? t('auth.accounts.thisDevice') : '']
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </li>
             ))}

@@ -21,6 +21,7 @@ import {
   type CreateCardBody,
   createCardBodySchema,
   isCardRuleKey,
+  isTextRuleKey,
   type MyCard,
 } from '../../api';
 
@@ -50,6 +51,7 @@ export type DraftErrorKey =
   | 'card.errors.tooLong'
   | 'card.errors.tooMany'
   | 'card.errors.invalid'
+  | 'card.errors.controlChars'
   | `server.${CardRuleKey}`;
 export type DraftError = { key: DraftErrorKey; max?: number };
 
@@ -187,6 +189,7 @@ export function validateDraft(draft: CardDraft): DraftValidation {
     if (errors[id]) continue;
     const max = 'maximum' in issue && typeof issue.maximum === 'number' ? issue.maximum : undefined;
     if (isCardRuleKey(issue.message)) errors[id] = { key: `server.${issue.message}` };
+    else if (isTextRuleKey(issue.message)) errors[id] = { key: 'card.errors.controlChars' };
     else if (issue.code === 'too_big' && id.includes(':')) errors[id] = { key: 'card.errors.tooLong', max };
     else if (issue.code === 'too_big' && TOP_FIELDS.has(id)) errors[id] = { key: 'card.errors.tooLong', max };
     else if (issue.code === 'too_big') errors[id] = { key: 'card.errors.tooMany', max };

@@ -23,6 +23,7 @@
  */
 import type { z } from 'zod/mini';
 import type { Envelope } from '../../api/envelope';
+import { TIME_ZONE_HEADER } from '../../api/meta';
 import { LANG_HEADER, type Locale } from '../../i18n/langs';
 import { PendingRequests, requestKey } from './dedupe';
 import { RequestError, statusMessage } from './errors';
@@ -124,6 +125,15 @@ export function withParams(url: string, params: QueryParams = {}): string {
   return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(entries).toString()}`;
 }
 
+/** The device's IANA time zone (e.g. Asia/Hong_Kong), or null when the runtime does not say. */
+function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
 export function createRequestClient(deps: RequestDeps): RequestClient {
   const fetchFn: FetchFn = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const { t } = deps;
@@ -136,6 +146,9 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
 
   function headersFor(prepared: Prepared): Headers {
     const headers = new Headers({ lang: LANG_HEADER[deps.getLocale()] });
+    // Where this device is, roughly: a sign-in records it so the user can tell their sessions apart.
+    const zone = deviceTimeZone();
+    if (zone) headers.set(TIME_ZONE_HEADER, zone);
     const token = deps.getToken();
     if (token) headers.set('token', token);
     if (prepared.json) headers.set('content-type', 'application/json');
