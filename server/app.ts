@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnectionsPerAddress, UpgradeRouter } from './http/connections';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
@@ -82,6 +83,12 @@ export type AppOptions = {
   operator?: { socket: string; origin: string | (() => string) } | null;
   /** Policy pages (POLICY_DIR) and the host rule (PRODUCTION_HOSTS, MAIN_SITE_URL). */
   info?: Partial<InfoConfig>;
+  /**
+   * Open connections one remote address may hold (MAX_CONNECTIONS_PER_ADDRESS); 0 is no limit.
+   * By default DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, or no limit behind a trusted proxy (every
+   * connection then comes from the proxy).
+   */
+  maxConnectionsPerAddress?: number;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -143,7 +150,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await migrate(options.db);
   mkdirSync(options.blobDir, { recursive: true });
-  const push = await startPush(pushConfig, options.db, app.server, app.log);
+  limitConnectionsPerAddress(
+    app.server,
+    options.maxConnectionsPerAddress ?? (options.trustProxy ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+  );
+  const push = await startPush(pushConfig, options.db, new UpgradeRouter(app.server), app.log);
   // Before the HTTP server closes: upgraded websocket connections would otherwise hold it open.
   app.addHook('preClose', async () => {
     await push.close();
