@@ -125,7 +125,8 @@ export const DEFAULT_POLICY_DIR = resolve(import.meta.dirname ?? '.', '../polici
 export async function buildApp(options: AppOptions): Promise<App> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const pushConfig = options.pushTransport ?? DEFAULT_PUSH_CONFIG;
-  const csp = contentSecurityPolicy(pushConfig.external?.wsUrl ? [pushConfig.external.wsUrl] : []);
+  const extraConnect = pushConfig.external?.wsUrl ? [pushConfig.external.wsUrl] : [];
+  const csp = contentSecurityPolicy(extraConnect);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
@@ -183,7 +184,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(cookie);
   app.decorateRequest('caller', null);
 
-  await app.register(fastifyPlugin(oauthRoutes(services)));
+  await app.register(
+    fastifyPlugin(oauthRoutes(services, contentSecurityPolicy(extraConnect, oauth.redirectTargets()))),
+  );
   await app.register(authRoutes(services));
   await app.register(userRoutes(services));
   await app.register(syncRoutes(services));
