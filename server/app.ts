@@ -11,6 +11,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnectionsPerAddress, UpgradeRouter } from './http/connections';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
+import { registerJsonBodyParser } from './http/json-body';
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // First of all hooks, so every answer carries them: pages, API, static files, blobs, 404s, errors.
   app.addHook('onRequest', async (request, reply) => applySecurityHeaders(request, reply, csp));
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
