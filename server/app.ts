@@ -9,7 +9,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
-import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnectionsPerAddress, UpgradeRouter } from './http/connections';
+import { registerCaching } from './http/caching';
+import { DEFAULT_MAX_CONNECTIONS_PER_IP, limitConnectionsPerAddress, UpgradeRouter } from './http/connections';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
 import { registerJsonBodyParser } from './http/json-body';
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
@@ -85,8 +86,8 @@ export type AppOptions = {
   /** Policy pages (POLICY_DIR) and the host rule (PRODUCTION_HOSTS, MAIN_SITE_URL). */
   info?: Partial<InfoConfig>;
   /**
-   * Open connections one remote address may hold (MAX_CONNECTIONS_PER_ADDRESS); 0 is no limit.
-   * By default DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, or no limit behind a trusted proxy (every
+   * Open connections one remote address may hold (MAX_CONNECTIONS_PER_IP); 0 is no limit.
+   * By default DEFAULT_MAX_CONNECTIONS_PER_IP, or no limit behind a trusted proxy (every
    * connection then comes from the proxy).
    */
   maxConnectionsPerAddress?: number;
@@ -155,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   mkdirSync(options.blobDir, { recursive: true });
   limitConnectionsPerAddress(
     app.server,
-    options.maxConnectionsPerAddress ?? (options.trustProxy ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+    options.maxConnectionsPerAddress ?? (options.trustProxy ? 0 : DEFAULT_MAX_CONNECTIONS_PER_IP),
   );
   const push = await startPush(pushConfig, options.db, new UpgradeRouter(app.server), app.log);
   // Before the HTTP server closes: upgraded websocket connections would otherwise hold it open.
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(cookie);
   app.decorateRequest('caller', null);
+  await registerCaching(app);
 
   await app.register(
     fastifyPlugin(oauthRoutes(services, contentSecurityPolicy(extraConnect, oauth.redirectTargets()))),

@@ -51,13 +51,13 @@ export function refuseUpgrade(socket: Duplex, status: number, reason: string): v
 }
 
 /**
- * Open TCP connections per remote address (MAX_CONNECTIONS_PER_ADDRESS; README): a connection
+ * Open TCP connections per remote address (MAX_CONNECTIONS_PER_IP; README): a connection
  * past the limit is closed at once, before a byte of it is read. Browsers keep about six per
  * origin plus a websocket, so the default leaves room for dozens of people behind one NAT
  * (an event's wifi) while one machine cannot hold the server's file descriptors. Behind a
  * proxy every connection comes from the proxy's address: there the proxy is what limits.
  */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 256;
 
 /** The machine itself (a local proxy, the benchmarks' thousand clients) is not limited. */
 export function isLoopback(address: string): boolean {
