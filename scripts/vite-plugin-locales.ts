@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 import type { FeatureNamespace, Messages } from '../src/i18n/catalog';
-import { LOCALES, type Locale } from '../src/i18n/langs';
+import { LOCALES, type Locale } from '../src/i18n/langs.ts';
 
 const PREFIX = 'virtual:cardbook-locale/';
 const LOADERS = 'virtual:cardbook-locale-loaders';

@@ -10,7 +10,10 @@ import { wellFormed } from '../src/lib/well-formed';
 import { type BlobStore, LocalBlobStore } from './blobs/store';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
+import { registerCaching } from './http/caching';
+import { DEFAULT_MAX_CONNECTIONS_PER_IP, limitConnectionsPerAddress, UpgradeRouter } from './http/connections';
 import { envelopePlugin, sendFrameworkError, sendNotFound } from './http/envelope';
+import { registerJsonBodyParser } from './http/json-body';
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
@@ -83,6 +86,12 @@ export type AppOptions = {
   operator?: { socket: string; origin: string | (() => string) } | null;
   /** Policy pages (POLICY_DIR) and the host rule (PRODUCTION_HOSTS, MAIN_SITE_URL). */
   info?: Partial<InfoConfig>;
+  /**
+   * Open connections one remote address may hold (MAX_CONNECTIONS_PER_IP); 0 is no limit.
+   * By default DEFAULT_MAX_CONNECTIONS_PER_IP, or no limit behind a trusted proxy (every
+   * connection then comes from the proxy).
+   */
+  maxConnectionsPerAddress?: number;
 };
 
 /** How long a client may take, in ms; see README "Slow clients". */
@@ -119,7 +128,8 @@ export const DEFAULT_POLICY_DIR = resolve(import.meta.dirname ?? '.', '../polici
 export async function buildApp(options: AppOptions): Promise<App> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const pushConfig = options.pushTransport ?? DEFAULT_PUSH_CONFIG;
-  const csp = contentSecurityPolicy(pushConfig.external?.wsUrl ? [pushConfig.external.wsUrl] : []);
+  const extraConnect = pushConfig.external?.wsUrl ? [pushConfig.external.wsUrl] : [];
+  const csp = contentSecurityPolicy(extraConnect);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
@@ -139,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // First of all hooks, so every answer carries them: pages, API, static files, blobs, 404s, errors.
   app.addHook('onRequest', async (request, reply) => applySecurityHeaders(request, reply, csp));
+  registerJsonBodyParser(app);
   // One rule for every route: a lone UTF-16 surrogate (which no database takes) becomes U+FFFD.
   app.addHook('preValidation', async (request) => {
     request.body = wellFormed(request.body);
@@ -150,7 +161,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await migrate(options.db);
   mkdirSync(options.blobDir, { recursive: true });
-  const push = await startPush(pushConfig, options.db, app.server, app.log);
+  limitConnectionsPerAddress(
+    app.server,
+    options.maxConnectionsPerAddress ?? (options.trustProxy ? 0 : DEFAULT_MAX_CONNECTIONS_PER_IP),
+  );
+  const push = await startPush(pushConfig, options.db, new UpgradeRouter(app.server), app.log);
   // Before the HTTP server closes: upgraded websocket connections would otherwise hold it open.
   app.addHook('preClose', async () => {
     await push.close();
@@ -178,8 +193,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(cookie);
   app.decorateRequest('caller', null);
+  await registerCaching(app);
 
-  await app.register(fastifyPlugin(oauthRoutes(services)));
+  await app.register(
+    fastifyPlugin(oauthRoutes(services, contentSecurityPolicy(extraConnect, oauth.redirectTargets()))),
+  );
   await app.register(authRoutes(services));
   await app.register(userRoutes(services));
   await app.register(syncRoutes(services));

@@ -24,6 +24,7 @@ export async function main(): Promise<void> {
     staticDir: config.STATIC_DIR,
     logger,
     trustProxy: config.TRUST_PROXY,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_IP,
     publicUrl: config.PUBLIC_URL ?? null,
     pushTransport: pushConfig(config),
     thirdParty: thirdPartyConfig(config),

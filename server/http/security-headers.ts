@@ -8,10 +8,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   fetches it, Safari plays it natively), and hls.js plays through a `blob:` MediaSource;
  * - img-src blob: data:: photos picked offline are shown from IndexedDB blobs, QR codes are data URLs;
  * - 'wasm-unsafe-eval' and worker-src blob:: tesseract.js (WebAssembly in a blob worker);
- * - connect-src: the external MQTT websocket (MQTT_WS_URL) when there is one.
+ * - connect-src: the external MQTT websocket (MQTT_WS_URL) when there is one;
+ * - form-action: on the authorisation server's answers (/oauth), the origins of the registered
+ *   apps' redirect URIs, where its form_post answer and its sign-out form send the browser.
  * Styles: only our stylesheets; React's style={} props are set through the CSSOM, which CSP allows.
  */
-export function contentSecurityPolicy(extraConnect: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  extraConnect: readonly string[] = [],
+  extraFormAction: readonly string[] = [],
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
@@ -25,7 +30,7 @@ export function contentSecurityPolicy(extraConnect: readonly string[] = []): str
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...extraFormAction],
     'frame-ancestors': ["'none'"],
   };
   return Object.entries(directives)
@@ -38,7 +43,8 @@ const HSTS = 'max-age=31536000';
 
 /**
  * Sets the security headers on one answer. `request.protocol` is https when the connection is
- * TLS, or when TRUST_PROXY is on and the proxy says X-Forwarded-Proto: https.
+ * TLS, or when TRUST_PROXY is on and the proxy says X-Forwarded-Proto: https. An answer written
+ * past Fastify (a hijacked reply: the authorisation server's) takes them with `carryHeadersToRaw`.
  */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, csp: string): void {
   reply.header('content-security-policy', csp);
@@ -46,4 +52,14 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   reply.header('x-frame-options', 'DENY');
   reply.header('referrer-policy', 'same-origin');
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
+/**
+ * Copies the headers set on a reply so far (the security headers above) onto its raw answer, for
+ * a handler that answers past Fastify after `reply.hijack()`.
+ */
+export function carryHeadersToRaw(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, typeof value === 'number' ? String(value) : value);
+  }
 }

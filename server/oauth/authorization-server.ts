@@ -66,6 +66,21 @@ export class AuthorizationServer {
     this.apps = new Map(clients.map((c) => [c.client_id, c]));
   }
 
+  /**
+   * Where the provider may send a browser by a form (its form_post answer): the registered
+   * redirect URIs' origins, or their scheme for a native app's own scheme.
+   */
+  redirectTargets(): string[] {
+    const targets = new Set<string>();
+    for (const app of this.apps.values()) {
+      for (const uri of app.redirect_uris) {
+        const url = URL.parse(uri);
+        if (url) targets.add(url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol);
+      }
+    }
+    return [...targets];
+  }
+
   /** The signing key and cookie keys, made once and kept in the database. */
   async init(): Promise<void> {
     const jwk = await secret(this.db, 'oauth.jwk', () => {

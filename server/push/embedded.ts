@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createWebSocketStream, type WebSocket, WebSocketServer } from 'ws';
 import { type GroupPush, groupPush, PUSH_WS_PATHS, pushTopics, type SystemPush, systemPush } from '../../src/api/push';
 import type { Db } from '../db/db';
+import type { UpgradeRouter } from '../http/connections';
 import { resolveToken } from '../services/tokens';
 import { allowedShape, endedTokens, SWEEP_INTERVAL_MS, sessionClientId, sessionMay } from './access';
 import type { PushAccess, PushPublisher } from './publisher';
@@ -45,8 +45,8 @@ export const DEFAULT_PUSH_LIMITS: PushLimits = {
 
 export type EmbeddedBrokerOptions = {
   db: Db;
-  /** The app's own HTTP server: the broker answers websocket upgrades on PUSH_WS_PATHS. */
-  server: Server;
+  /** The app's own HTTP server's upgrades: the broker answers websocket upgrades on PUSH_WS_PATHS. */
+  upgrades: UpgradeRouter;
   prefix: string;
   limits?: PushLimits;
   log?: { warn(obj: object, msg: string): void };
@@ -57,10 +57,6 @@ function notAuthorized(): AuthenticateError {
   const error = new Error('not authorized') as AuthenticateError;
   error.returnCode = 5;
   return error;
-}
-
-function pathOf(request: IncomingMessage): string {
-  return (request.url ?? '/').split('?')[0] ?? '/';
 }
 
 type SubscribePacket = { cmd: string; subscriptions?: unknown };
@@ -96,7 +92,7 @@ export class EmbeddedBroker {
   private readonly checks: RateLimiterMemory;
   private readonly limits: PushLimits;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  private readonly onUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  private readonly stopUpgrades: () => void;
   private readonly sweepTimer: NodeJS.Timeout;
   private closed = false;
 
@@ -192,15 +188,13 @@ export class EmbeddedBroker {
         }
       });
     });
-    this.onUpgrade = (request, socket, head) => {
-      if (!(PUSH_WS_PATHS as readonly string[]).includes(pathOf(request))) return;
+    this.stopUpgrades = options.upgrades.route(PUSH_WS_PATHS, (request, socket, head) => {
       if (this.closed) {
         socket.destroy();
         return;
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
-    };
-    options.server.on('upgrade', this.onUpgrade);
+    });
     this.sweepTimer = setInterval(() => {
       endedTokens(options.db, [...this.byToken.keys()]).then(
         (ended) => {
@@ -251,7 +245,7 @@ export class EmbeddedBroker {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweepTimer);
-    this.options.server.off('upgrade', this.onUpgrade);
+    this.stopUpgrades();
     for (const ws of this.wss.clients) ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));

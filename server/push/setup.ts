@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
 import type { Db } from '../db/db';
+import type { UpgradeRouter } from '../http/connections';
 import { EmbeddedBroker } from './embedded';
 import { ExternalPublisher } from './external';
 import type { PushAccess, PushPublisher } from './publisher';
@@ -29,12 +29,17 @@ export type PushTransport = {
 
 type Log = { warn(obj: object, msg: string): void };
 
-/** Starts the push transport for one app: the embedded broker on `server`, or a client of MQTT_URL. */
-export async function startPush(config: PushConfig, db: Db, server: Server, log?: Log): Promise<PushTransport> {
+/** Starts the push transport for one app: the embedded broker on the app's upgrades, or a client of MQTT_URL. */
+export async function startPush(
+  config: PushConfig,
+  db: Db,
+  upgrades: UpgradeRouter,
+  log?: Log,
+): Promise<PushTransport> {
   if (config.external) {
     const external = await ExternalPublisher.connect(config.external, config.prefix, db, log);
     return { publisher: external, access: external, broker: null, close: () => external.close() };
   }
-  const broker = await EmbeddedBroker.start({ db, server, prefix: config.prefix, log });
+  const broker = await EmbeddedBroker.start({ db, upgrades, prefix: config.prefix, log });
   return { publisher: broker.publisher, access: broker.access, broker, close: () => broker.close() };
 }

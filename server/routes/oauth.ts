@@ -14,12 +14,13 @@ import {
 } from '../../src/api';
 import { callerOf, requestOrigin, requireCaller } from '../http/auth';
 import { ApiError } from '../http/errors';
+import { carryHeadersToRaw } from '../http/security-headers';
 import { CONFIRM_PREFIX, OAUTH_MOUNT } from '../oauth/authorization-server';
 import { getMyCard } from '../services/cards';
 import type { Services } from '../services/context';
 
 /** Cardbook as an OAuth 2 authorisation server for apps reading my card (src/api/oauth.ts). */
-export function oauthRoutes(services: Services) {
+export function oauthRoutes(services: Services, csp: string) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const signedIn = requireCaller(services);
@@ -30,6 +31,10 @@ export function oauthRoutes(services: Services) {
     fastify.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if ((path === OAUTH_MOUNT || path.startsWith(`${OAUTH_MOUNT}/`)) && !path.startsWith(CONFIRM_PREFIX)) {
+        // The security headers of every answer (set by the first onRequest hook) go with it; the
+        // provider's form_post page adds its one inline script's hash to this CSP.
+        reply.header('content-security-policy', csp);
+        carryHeadersToRaw(reply);
         reply.hijack();
         oauth.handle(requestOrigin(request, services.publicUrl), request.raw, reply.raw);
       }

@@ -19,7 +19,10 @@ export type RateLimitConfig = {
   cardSearches?: { points: number; seconds: number };
   /** Server-side card recognitions per user (card/ocr_recognize: about a second of CPU each). */
   ocrRecognize?: { points: number; seconds: number };
-  /** Exchange joins per user: a few rooms an event, not a sweep of guessed room codes. */
+  /**
+   * Exchange joins per user, and lookups of rooms the user is not in (GET /api/exchange/{code}):
+   * a few rooms an event, not a sweep of guessed room codes.
+   */
   exchangeJoins?: { points: number; seconds: number };
   /** Wrong joiner passwords per user and room, counted before each check, cleared by a right one. */
   exchangePasswords?: { points: number; seconds: number };

@@ -280,9 +280,23 @@ export async function previewRoom(s: Services, caller: Caller, body: RoomCodeBod
   return row;
 }
 
-/** GET /api/exchange/{room_code}: the room, for its host and its members (those who left too). */
+/**
+ * GET /api/exchange/{room_code}: the room, for its host and its members (those who left too).
+ * Anyone else gets the same 403 whether the code names a room or not, and each such lookup
+ * takes a point of the join budget first, so reading cannot sweep room codes that joining cannot;
+ * a member's polls cost nothing.
+ */
 export async function readRoom(s: Services, caller: Caller, code: string): Promise<ExchangeRoom> {
-  const room = await roomByCode(s.db, code);
+  const [room] = await s.db.query<{ id: number }>(
+    `select r.id from exchange_rooms r
+     join exchange_members m on m.room_id = r.id and m.user_id = $2
+     where r.room_code = $1 and r.deleted_at is null`,
+    [code, caller.userId],
+  );
+  if (!room) {
+    await s.limits.exchangeJoin(caller.userId);
+    throw new ApiError(403, 'exchangeNotMember');
+  }
   return roomView(s.db, room.id, caller);
 }
 

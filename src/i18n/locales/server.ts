@@ -25,6 +25,7 @@ export const server = defineNamespace({
     unknownField: '不支援的欄位「{{field}}」',
     textControlChars: '欄位「{{field}}」含有控制字元（例如 ESC 或歸位字元等看不見的字元），請刪除後再試',
     malformedBody: '請求內容格式不正確',
+    nestedTooDeep: '請求內容巢狀層數過多（最多 {{max}} 層）',
     passwordTooShort: '請輸入六位或以上的密碼',
     loginRequired: '請重新登入',
     wrongPassword: '帳號或密碼錯誤',
@@ -161,6 +162,7 @@ export const server = defineNamespace({
     textControlChars:
       'The field “{{field}}” contains control characters (invisible ones such as ESC or a carriage return): remove them and try again',
     malformedBody: 'The request body is malformed',
+    nestedTooDeep: 'The request body is nested too deeply (at most {{max}} levels)',
     passwordTooShort: 'Please enter a password of six or more digits',
     loginRequired: 'Please login again',
     wrongPassword: 'Wrong account or password',
@@ -297,6 +299,7 @@ export const server = defineNamespace({
     unknownField: '不支持的字段“{{field}}”',
     textControlChars: '字段“{{field}}”含有控制字符（例如 ESC 或回车符等看不见的字符），请删除后再试',
     malformedBody: '请求内容格式不正确',
+    nestedTooDeep: '请求内容嵌套层数过多（最多 {{max}} 层）',
     passwordTooShort: '请输入六位或以上的密码',
     loginRequired: '请重新登录',
     wrongPassword: '账号或密码错误',
@@ -433,6 +436,7 @@ export const server = defineNamespace({
     textControlChars:
       '項目「{{field}}」に制御文字（ESC や復帰など目に見えない文字）が含まれています。削除してからもう一度お試しください',
     malformedBody: 'リクエストの形式が正しくありません',
+    nestedTooDeep: 'リクエストの入れ子が深すぎます（最大 {{max}} 階層）',
     passwordTooShort: '6文字以上のパスワードを入力してください',
     loginRequired: 'もう一度ログインしてください',
     wrongPassword: 'アカウントまたはパスワードが間違っています',
@@ -572,6 +576,7 @@ export const server = defineNamespace({
     textControlChars:
       '“{{field}}” 항목에 제어 문자(ESC, 캐리지 리턴 등 보이지 않는 문자)가 있습니다. 삭제한 후 다시 시도하세요',
     malformedBody: '요청 형식이 올바르지 않습니다',
+    nestedTooDeep: '요청 내용의 중첩이 너무 깊습니다(최대 {{max}}단계)',
     passwordTooShort: '6자 이상의 비밀번호를 입력해 주세요',
     loginRequired: '다시 로그인해 주세요',
     wrongPassword: '계정 또는 비밀번호가 올바르지 않습니다',
@@ -708,6 +713,7 @@ export const server = defineNamespace({
     unknownField: 'ไม่รองรับช่อง “{{field}}”',
     textControlChars: 'ช่อง “{{field}}” มีอักขระควบคุม (อักขระที่มองไม่เห็น เช่น ESC หรือ carriage return) โปรดลบออกแล้วลองอีกครั้ง',
     malformedBody: 'รูปแบบคำขอไม่ถูกต้อง',
+    nestedTooDeep: 'เนื้อหาคำขอซ้อนกันลึกเกินไป (ไม่เกิน {{max}} ชั้น)',
     passwordTooShort: 'กรุณาใส่รหัสผ่านอย่างน้อยหกตัว',
     loginRequired: 'กรุณาเข้าสู่ระบบอีกครั้ง',
     wrongPassword: 'บัญชีหรือรหัสผ่านไม่ถูกต้อง',
