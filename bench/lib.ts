@@ -12,8 +12,8 @@ export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('-
 /** `full` in a real run, `smoke` in a smoke run. */
 export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
 
-/** How long any one wait of a bench may take (BENCH_WAIT_SECONDS; 120 s in a smoke run, else 300 s). */
-export const WAIT_MS = Number(process.env.BENCH_WAIT_SECONDS ?? sized(300, 120)) * 1000;
+/** How long any one wait of a bench may take (BENCH_WAIT_SECONDS; 180 s in a smoke run, else 300 s). */
+export const WAIT_MS = Number(process.env.BENCH_WAIT_SECONDS ?? sized(300, 180)) * 1000;
 
 /** BENCH_TRACE=1 prints how long each wait took. */
 const TRACE = process.env.BENCH_TRACE === '1';
