@@ -2,6 +2,9 @@ import type { CardExtension } from '../api';
 import { CHAT_NUMBER_PLATFORMS, isSocialValue } from './card-rules';
 import { escapeText, foldLine, plainValue, splitPersonalName, structured, websiteUrl } from './vcard-text';
 
+/** Side of the square a contact picture fits in: enough for a contact, small to send. */
+export const VCARD_PHOTO_PX = 400;
+
 /**
  * A card as a vCard 3.0 file (RFC 2426): the one vCard writer of the app. Every contact file is
  * made here: my card and a friend's (export_vcf, share/vcf, user_card_info/{key}/1), the ones
@@ -29,9 +32,6 @@ import { escapeText, foldLine, plainValue, splitPersonalName, structured, websit
  * lines end in CRLF, and lines longer than 75 octets are folded without splitting a UTF-8
  * character.
  */
-/** Side of the square a contact picture fits in: enough for a contact, small to send. */
-export const VCARD_PHOTO_PX = 400;
-
 export type VCardInput = {
   /** A stable id for the contact, so importing twice updates one contact. */
   uid: string;

@@ -1,7 +1,6 @@
 /**
- * The text rules of vCard 3.0 (RFC 2426) shared by the server's contact files
- * (server/services/vcard.ts) and the cloud-card export made on the device (cloud-export.ts):
- * name splitting, escaping, folding, URL values. Pure; runs in browsers and Node.
+ * The text rules of vCard 3.0 (RFC 2426) of the one vCard writer (card-vcard.ts): name
+ * splitting, escaping, folding, URL values. Pure; runs in browsers and Node.
  */
 
 const encoder = new TextEncoder();
