@@ -6,6 +6,7 @@ import {
   printTable,
   requestsPerSecond,
   type Server,
+  SMOKE,
   sized,
   startServer,
 } from './lib';
@@ -108,7 +109,10 @@ export async function cardApi(): Promise<void> {
         times.push(performance.now() - started);
         found = result.list.length;
       }
-      if (keyword !== SEARCH_KEYWORDS.at(-1) && found === 0) throw new Error(`search found nothing for ${keyword}`);
+      // At full size every keyword but the last (a miss on purpose) finds cards; a smoke run's few do not.
+      if (!SMOKE && keyword !== SEARCH_KEYWORDS.at(-1) && found === 0) {
+        throw new Error(`search found nothing for ${keyword}`);
+      }
       times.sort((a, b) => a - b);
       samples.push(...times);
       perKeyword.push([`  “${keyword}” (${found} on page 1)`, `p50 ${percentile(times, 50).toFixed(1)} ms`]);
