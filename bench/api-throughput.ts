@@ -1,4 +1,4 @@
-import { BENCH_SECONDS, postJson, printTable, requestsPerSecond, startServer } from './lib';
+import { BENCH_SECONDS, getJson, postJson, printTable, requestsPerSecond, startServer } from './lib';
 
 /**
  * GET /api/user/getProfile (token lookup + one user read) against a Fastify hello-world started
@@ -10,9 +10,7 @@ export async function apiThroughput(): Promise<void> {
   try {
     const email = `bench-${Date.now()}@example.com`;
     await postJson(`${app.url}/api/sendVerifyCode`, { email, scene: 'register' });
-    const { code } = (await (await fetch(`${app.url}/bench/code/${encodeURIComponent(email)}`)).json()) as {
-      code: string;
-    };
+    const { code } = await getJson<{ code: string }>(`${app.url}/bench/code/${encodeURIComponent(email)}`);
     const user = await postJson<{ token: string }>(`${app.url}/api/register`, { email, password: 'bench-pass', code });
 
     const helloRps = await requestsPerSecond(`${hello.url}/hello`);

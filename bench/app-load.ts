@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { addSessionCookie, registerViaApi } from '../tests/e2e/support/api';
 import { launchBrowser, newPhoneContext } from '../tests/e2e/support/browser';
 import { type E2eServer, startServer } from '../tests/e2e/support/server';
-import { printTable } from './lib';
+import { printTable, sized, within } from './lib';
 
-const RUNS = 7;
-const FCP_RUNS = 3;
+const RUNS = sized(7, 1);
+const FCP_RUNS = sized(3, 1);
 const VISITOR_BUDGET_KB = 150;
 const MEMBER_BUDGET_KB = 200;
 /** Lighthouse scores a mobile FCP under 1.8 s as good. */
@@ -46,7 +46,9 @@ async function scriptsLoadedFor(browser: Browser, baseURL: string, path: string,
     if (res.request().resourceType() === 'script' && !pending.has(res.url())) pending.set(res.url(), scriptSize(res));
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  const sizes = (await Promise.all(pending.values())).filter((s): s is Scripts => s !== null);
+  const sizes = (await within(`the scripts of ${path}`, Promise.all(pending.values()))).filter(
+    (s): s is Scripts => s !== null,
+  );
   await page.close();
   if (!existing) await context.close();
   return sizes.reduce(
@@ -101,11 +103,11 @@ const spread = (values: number[]) =>
   `${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
 
 export async function appLoad(): Promise<void> {
-  const server = await startServer();
-  const browser = await launchBrowser();
+  const server = await within('the server to start', startServer());
+  const browser = await within('Chromium to start', launchBrowser());
   try {
     const visitor = await scriptsLoadedFor(browser, server.url, '/');
-    const user = await registerViaApi(server);
+    const user = await within('a user to register', registerViaApi(server));
     const fcpVisitor: number[] = [];
     const fcpMember: number[] = [];
     for (let i = 0; i < FCP_RUNS; i += 1) {
@@ -118,7 +120,10 @@ export async function appLoad(): Promise<void> {
     const page = await context.newPage();
     await page.goto('/userHome');
     await page.getByTestId('user-name').waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await within(
+      'the service worker to be ready',
+      page.evaluate(() => navigator.serviceWorker.ready.then(() => null)),
+    );
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await context.setOffline(true);

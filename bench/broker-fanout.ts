@@ -7,10 +7,10 @@ import { openDb } from '../server/db/db';
 import { sessionClientId } from '../server/push/access';
 import { issueToken, resolveToken } from '../server/services/tokens';
 import { pushTopics } from '../src/api/push';
-import { printTable } from './lib';
+import { printTable, sized, within } from './lib';
 
-const CLIENTS = Number(process.env.BENCH_MQTT_CLIENTS ?? 1000);
-const ROUNDS = 5;
+const CLIENTS = Number(process.env.BENCH_MQTT_CLIENTS ?? sized(1000, 20));
+const ROUNDS = sized(5, 1);
 const PREFIX = 'cardbook';
 
 function percentile(sorted: number[], p: number): number {
@@ -79,7 +79,7 @@ export async function brokerFanout(): Promise<void> {
         });
         client.on('message', () => received.get(user.id)?.(performance.now()));
       });
-      await Promise.all(batch);
+      await within(`MQTT clients ${i + 1}–${i + batch.length} to connect and subscribe`, Promise.all(batch));
     }
     const connectMs = performance.now() - connectStart;
 
@@ -97,8 +97,8 @@ export async function brokerFanout(): Promise<void> {
         }
       });
       start = performance.now();
-      await send();
-      await done;
+      await within('the publish calls', send());
+      await within(() => `every client to receive the push (${latencies.length} of ${users.length} had)`, done);
       return latencies;
     };
 

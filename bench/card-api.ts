@@ -1,5 +1,15 @@
 import { SEARCH_KEYWORDS } from './card-seed';
-import { BENCH_SECONDS, postJson, printTable, requestsPerSecond, type Server, startServer } from './lib';
+import {
+  BENCH_SECONDS,
+  getJson,
+  postJson,
+  printTable,
+  requestsPerSecond,
+  type Server,
+  SMOKE,
+  sized,
+  startServer,
+} from './lib';
 
 /**
  * My card's read paths (issue 5):
@@ -10,15 +20,13 @@ import { BENCH_SECONDS, postJson, printTable, requestsPerSecond, type Server, st
  * - POST /api/card/search latency (p50, p99 over the keyword mix, end to end over HTTP) once
  *   100,000 public cards are generated in SQL.
  */
-const SEARCH_CARDS = Number(process.env.BENCH_SEARCH_CARDS ?? 100_000);
-const SEARCH_ROUNDS = 25;
+const SEARCH_CARDS = Number(process.env.BENCH_SEARCH_CARDS ?? sized(100_000, 1_000));
+const SEARCH_ROUNDS = sized(25, 2);
 
 async function signUp(server: Server): Promise<string> {
   const email = `bench-card-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   await postJson(`${server.url}/api/sendVerifyCode`, { email, scene: 'register' });
-  const { code } = (await (await fetch(`${server.url}/bench/code/${encodeURIComponent(email)}`)).json()) as {
-    code: string;
-  };
+  const { code } = await getJson<{ code: string }>(`${server.url}/bench/code/${encodeURIComponent(email)}`);
   const user = await postJson<{ token: string }>(`${server.url}/api/register`, { email, password: 'bench-pass', code });
   return user.token;
 }
@@ -83,11 +91,9 @@ export async function cardApi(): Promise<void> {
       ['signed-in viewer (token + 1 round trip)', ratio(viewerRps)],
     ]);
 
-    const seeded = (await (
-      await fetch(`${uncached.url}/bench/seed-cards/${SEARCH_CARDS}`, { method: 'POST' })
-    ).json()) as {
-      ms: number;
-    };
+    const seeded = await getJson<{ ms: number }>(`${uncached.url}/bench/seed-cards/${SEARCH_CARDS}`, {
+      method: 'POST',
+    });
     const samples: number[] = [];
     const perKeyword: [string, string][] = [];
     for (const keyword of SEARCH_KEYWORDS) {
@@ -103,7 +109,10 @@ export async function cardApi(): Promise<void> {
         times.push(performance.now() - started);
         found = result.list.length;
       }
-      if (keyword !== SEARCH_KEYWORDS.at(-1) && found === 0) throw new Error(`search found nothing for ${keyword}`);
+      // At full size every keyword but the last (a miss on purpose) finds cards; a smoke run's few do not.
+      if (!SMOKE && keyword !== SEARCH_KEYWORDS.at(-1) && found === 0) {
+        throw new Error(`search found nothing for ${keyword}`);
+      }
       times.sort((a, b) => a - b);
       samples.push(...times);
       perKeyword.push([`  “${keyword}” (${found} on page 1)`, `p50 ${percentile(times, 50).toFixed(1)} ms`]);

@@ -12,7 +12,7 @@ import { settleExchanges } from '../server/services/exchange';
 import { issueToken, resolveToken } from '../server/services/tokens';
 import { dropSchema } from '../tests/server/helper';
 import { seedPublicCards } from './card-seed';
-import { printTable } from './lib';
+import { printTable, sized, within } from './lib';
 
 /**
  * Group exchange at 100, 500 and 1,000 participants (BENCH_EXCHANGE_SIZES): accounts, cards and
@@ -28,7 +28,7 @@ import { printTable } from './lib';
  *   writing each one's N−1 entries and group rows (settleExchanges), until the last is done.
  * PGlite by default, PostgreSQL when DATABASE_URL is set. Figures only.
  */
-const SIZES = (process.env.BENCH_EXCHANGE_SIZES ?? '100,500,1000').split(',').map(Number);
+const SIZES = (process.env.BENCH_EXCHANGE_SIZES ?? sized('100,500,1000', '10')).split(',').map(Number);
 const PREFIX = 'cardbook';
 
 const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
@@ -95,28 +95,31 @@ async function run(size: number, url: string | undefined) {
     });
     const topic = `${PREFIX}/group_add/${room.id}`;
     for (let i = 0; i < sessions.length; i += 50) {
-      await Promise.all(
-        sessions.slice(i, i + 50).map(async (s) => {
-          const client = await mqtt.connectAsync(`ws://127.0.0.1:${address.port}/xc`, {
-            username: String(s.id),
-            password: s.token,
-            clientId: s.clientId,
-            clean: true,
-            reconnectPeriod: 0,
-            connectTimeout: 30_000,
-          });
-          clients.push(client);
-          const [granted] = await client.subscribeAsync(topic, { qos: 1 });
-          if (granted?.qos !== 1) throw new Error('room subscription refused');
-          client.on('message', (_topic, payload) => {
-            if ((JSON.parse(payload.toString()) as { is_dismiss?: number }).is_dismiss !== 1) return;
-            ended += 1;
-            if (ended === sessions.length) {
-              allEndedAt = performance.now();
-              onAllEnded();
-            }
-          });
-        }),
+      await within(
+        `MQTT clients ${i + 1}… to connect and subscribe to the room`,
+        Promise.all(
+          sessions.slice(i, i + 50).map(async (s) => {
+            const client = await mqtt.connectAsync(`ws://127.0.0.1:${address.port}/xc`, {
+              username: String(s.id),
+              password: s.token,
+              clientId: s.clientId,
+              clean: true,
+              reconnectPeriod: 0,
+              connectTimeout: 30_000,
+            });
+            clients.push(client);
+            const [granted] = await client.subscribeAsync(topic, { qos: 1 });
+            if (granted?.qos !== 1) throw new Error('room subscription refused');
+            client.on('message', (_topic, payload) => {
+              if ((JSON.parse(payload.toString()) as { is_dismiss?: number }).is_dismiss !== 1) return;
+              ended += 1;
+              if (ended === sessions.length) {
+                allEndedAt = performance.now();
+                onAllEnded();
+              }
+            });
+          }),
+        ),
       );
     }
 
@@ -128,20 +131,23 @@ async function run(size: number, url: string | undefined) {
     const device = new CardbookDB(`bench-exchange-${size}-${randomUUID()}`);
     await device.meta.put({ key: 'session', value: { token: puller.token, userId: puller.id, loginType: 2 } });
     const sync = createSyncEngine({ db: device, fetch: (input, init) => fetch(input, init), baseUrl: origin });
-    await sync.syncNow();
+    await within("the participant's first sync", sync.syncNow());
 
     const start = performance.now();
-    const res = await fetch(`${origin}/api/exchange/start`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token: sessions[0]?.token ?? '' },
-      body: JSON.stringify({ room_code: room.room_code }),
-    });
+    const res = await within(
+      'POST /api/exchange/start',
+      fetch(`${origin}/api/exchange/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: sessions[0]?.token ?? '' },
+        body: JSON.stringify({ room_code: room.room_code }),
+      }),
+    );
     const committedAt = performance.now();
     if (res.status !== 200) throw new Error(`start: ${res.status} ${await res.text()}`);
-    await allEnded;
+    await within(() => `every participant to have the end message (${ended} of ${sessions.length})`, allEnded);
 
     const pullStart = performance.now();
-    await sync.syncNow();
+    await within("the participant's pull after the exchange", sync.syncNow());
     const pull = performance.now() - pullStart;
     const got = await device.friends.count();
     if (got !== size - 1) throw new Error(`the pull brought ${got} friends, not ${size - 1}`);
@@ -152,7 +158,7 @@ async function run(size: number, url: string | undefined) {
     // the worst case of everyone's phone pulling the moment the end message arrives.
     const others = sessions.slice(2);
     const settleStart = performance.now();
-    await Promise.all(others.map((s) => settleExchanges(db, s.id)));
+    await within("the others' entries to be written", Promise.all(others.map((s) => settleExchanges(db, s.id))));
     const settleAll = performance.now() - settleStart;
     const [total] = await db.query<{ n: number }>('select count(*)::int as n from friends where deleted_at is null');
     if (total?.n !== size * (size - 1) - (size - 1)) {

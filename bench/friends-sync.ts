@@ -2,11 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addSessionCookie, registerViaApi } from '../tests/e2e/support/api';
+import { dbNameFor } from '../src/db/db-name';
+import { type ApiUser, addSessionCookie, registerViaApi } from '../tests/e2e/support/api';
 import { launchBrowser, newPhoneContext } from '../tests/e2e/support/browser';
 import { type E2eServer, startServer } from '../tests/e2e/support/server';
 import { seedFriends } from './friends-seed';
-import { printTable } from './lib';
+import { printTable, sized, WAIT_MS, within } from './lib';
 
 /**
  * In Chromium against the built app and the real server (PGlite under a temp DATA_DIR), for a
@@ -24,9 +25,9 @@ import { printTable } from './lib';
  * database (goal: at most 2×), the first rows beside a blank page's first paint.
  * Figures only: nothing here passes or fails.
  */
-const FRIENDS = Number(process.env.BENCH_FRIENDS ?? 10_000);
-const SYNC_RUNS = 3;
-const PAINT_RUNS = 7;
+const FRIENDS = Number(process.env.BENCH_FRIENDS ?? sized(10_000, 50));
+const SYNC_RUNS = sized(3, 1);
+const PAINT_RUNS = sized(7, 1);
 
 /** When the first friend row was put in the page, the next frame began, and that frame was painted (ms after timeOrigin). */
 type FirstRow = { inserted: number; frame: number; painted: number; routeChunk: number | null };
@@ -65,16 +66,27 @@ function watchFirstRow(): void {
 }
 
 /**
- * In the page: polls IndexedDB (its own short-lived connections, never Dexie's) until `friends`
- * holds `expected` rows and the sync worker has finished a cycle; answers Date.now() then.
+ * In the page: polls the account's IndexedDB database (`cardbook-u{id}`, src/db/db-name.ts;
+ * its own short-lived connections, never Dexie's) until `friends` holds `expected` rows and the
+ * sync worker has finished a cycle; answers Date.now() then. Gives up at `deadline` (Date.now()
+ * ms) with what it last saw, so a database that never fills fails the bench instead of hanging.
  */
-async function syncedAt(expected: number): Promise<number> {
+async function syncedAt({
+  name,
+  expected,
+  deadline,
+}: {
+  name: string;
+  expected: number;
+  deadline: number;
+}): Promise<number> {
+  let seen = 'no database yet';
   for (;;) {
     // Opening before Dexie made the database would make an empty one: wait for Dexie's (version 3 = 30).
-    const info = (await indexedDB.databases()).find((d) => d.name === 'cardbook');
+    const info = (await indexedDB.databases()).find((d) => d.name === name);
     if ((info?.version ?? 0) >= 30) {
       const state = await new Promise<{ count: number; idle: boolean } | null>((resolve) => {
-        const req = indexedDB.open('cardbook');
+        const req = indexedDB.open(name);
         req.onerror = () => resolve(null);
         req.onsuccess = () => {
           const db = req.result;
@@ -98,6 +110,10 @@ async function syncedAt(expected: number): Promise<number> {
         };
       });
       if (state && state.count >= expected && state.idle) return Date.now();
+      if (state) seen = `${state.count} friends, ${state.idle ? 'idle' : 'syncing'}`;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`IndexedDB ${name} did not reach ${expected} friends and an idle sync (last seen: ${seen})`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -116,7 +132,8 @@ type SyncRun = {
   lastPage: number;
 };
 
-async function initialSync(browser: Browser, server: E2eServer, token: string): Promise<SyncRun> {
+async function initialSync(browser: Browser, server: E2eServer, user: ApiUser): Promise<SyncRun> {
+  const { token } = user;
   const context = await newPhoneContext(browser, server.url);
   await context.addInitScript(watchFirstRow);
   await addSessionCookie(context, server, token);
@@ -139,10 +156,14 @@ async function initialSync(browser: Browser, server: E2eServer, token: string): 
   });
   await page.goto('/friendsList');
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
-  const done = await page.evaluate(syncedAt, FRIENDS);
+  const done = await within(
+    `IndexedDB ${dbNameFor(user.id)} to hold ${FRIENDS} friends`,
+    page.evaluate(syncedAt, { name: dbNameFor(user.id), expected: FRIENDS, deadline: Date.now() + WAIT_MS }),
+    WAIT_MS + 5_000,
+  );
   const first = requested[0];
   if (first === undefined) throw new Error('no GET /api/sync/pull seen');
-  const pulls = (await Promise.all(answered)).filter((p) => p.at <= done);
+  const pulls = (await within('the pull answers to be read', Promise.all(answered))).filter((p) => p.at <= done);
   return {
     context,
     page,
@@ -159,7 +180,10 @@ async function firstRows(page: Page, runs: number): Promise<FirstRow[]> {
   const out: FirstRow[] = [];
   for (let i = 0; i < runs; i += 1) {
     await page.reload();
-    const row = await page.evaluate(() => window.benchFirstRow ?? null);
+    const row = await within(
+      'the first friend row to be painted',
+      page.evaluate(() => window.benchFirstRow ?? null),
+    );
     if (!row) throw new Error('the first-row probe is missing');
     out.push(row);
   }
@@ -176,22 +200,25 @@ async function inAppVisits(page: Page, runs: number): Promise<number[]> {
   for (let i = 0; i < runs; i += 1) {
     await page.locator('a[href="/friendsCategory"]').first().click();
     await page.waitForFunction(() => location.pathname === '/friendsCategory' && !document.querySelector('.vlist-row'));
-    const ms = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const start = performance.now();
-          const observer = new MutationObserver(() => {
-            if (!document.querySelector('.vlist-row')) return;
-            observer.disconnect();
-            requestAnimationFrame(() => {
-              const channel = new MessageChannel();
-              channel.port1.onmessage = () => resolve(performance.now() - start);
-              channel.port2.postMessage(null);
+    const ms = await within(
+      'the first row of /friendsList opened from the app',
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const start = performance.now();
+            const observer = new MutationObserver(() => {
+              if (!document.querySelector('.vlist-row')) return;
+              observer.disconnect();
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => resolve(performance.now() - start);
+                channel.port2.postMessage(null);
+              });
             });
-          });
-          observer.observe(document, { childList: true, subtree: true });
-          document.querySelector<HTMLAnchorElement>('a[href="/friendsList"]')?.click();
-        }),
+            observer.observe(document, { childList: true, subtree: true });
+            document.querySelector<HTMLAnchorElement>('a[href="/friendsList"]')?.click();
+          }),
+      ),
     );
     out.push(ms);
   }
@@ -200,10 +227,10 @@ async function inAppVisits(page: Page, runs: number): Promise<number[]> {
 
 type Schema = { primKey: string; indexes: string[] };
 
-/** In the synced page: every row of IndexedDB `friends` and the store's Dexie schema string parts. */
-async function readFriends(): Promise<{ rows: unknown[]; schema: Schema }> {
+/** In the synced page: every row of IndexedDB `friends` of database `name` and the store's Dexie schema string parts. */
+async function readFriends(name: string): Promise<{ rows: unknown[]; schema: Schema }> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open('cardbook');
+    const req = indexedDB.open(name);
     req.onerror = () => reject(req.error);
     req.onsuccess = () => {
       const db = req.result;
@@ -256,20 +283,23 @@ async function floors(
     const bulkPut: number[] = [];
     for (let i = 0; i < SYNC_RUNS; i += 1) {
       bulkPut.push(
-        await page.evaluate(
-          async ({ rows, schema, name }) => {
-            const { Dexie } = window as unknown as { Dexie: typeof import('dexie').Dexie };
-            const db = new Dexie(name);
-            db.version(1).stores({ friends: [schema.primKey, ...schema.indexes].join(', ') });
-            await db.open();
-            const start = performance.now();
-            await db.table('friends').bulkPut(rows);
-            const ms = performance.now() - start;
-            db.close();
-            await Dexie.delete(name);
-            return ms;
-          },
-          { ...data, name: `bench-floor-${i}` },
+        await within(
+          'a Dexie bulkPut of the friends',
+          page.evaluate(
+            async ({ rows, schema, name }) => {
+              const { Dexie } = window as unknown as { Dexie: typeof import('dexie').Dexie };
+              const db = new Dexie(name);
+              db.version(1).stores({ friends: [schema.primKey, ...schema.indexes].join(', ') });
+              await db.open();
+              const start = performance.now();
+              await db.table('friends').bulkPut(rows);
+              const ms = performance.now() - start;
+              db.close();
+              await Dexie.delete(name);
+              return ms;
+            },
+            { ...data, name: `bench-floor-${i}` },
+          ),
         ),
       );
     }
@@ -301,18 +331,18 @@ function paintRows(label: string, rows: FirstRow[], blankPaint: number): [string
 }
 
 export async function friendsSync(): Promise<void> {
-  const server = await startServer();
-  const browser = await launchBrowser();
+  const server = await within('the server to start', startServer());
+  const browser = await within('Chromium to start', launchBrowser());
   const contexts: BrowserContext[] = [];
   try {
-    const user = await registerViaApi(server);
+    const user = await within('a user to register', registerViaApi(server));
     const seedStart = performance.now();
-    await seedFriends(server.app.services.db, user.id, FRIENDS);
+    await within(`${FRIENDS} friends to be seeded`, seedFriends(server.app.services.db, user.id, FRIENDS));
     const seedMs = performance.now() - seedStart;
 
     const runs: SyncRun[] = [];
     for (let i = 0; i < SYNC_RUNS; i += 1) {
-      const run = await initialSync(browser, server, user.token);
+      const run = await initialSync(browser, server, user);
       contexts.push(run.context);
       runs.push(run);
     }
@@ -321,7 +351,10 @@ export async function friendsSync(): Promise<void> {
 
     // The rows are in IndexedDB: reload /friendsList under the service worker, online then offline.
     const { page, context } = last;
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await within(
+      'the service worker to be ready',
+      page.evaluate(() => navigator.serviceWorker.ready.then(() => null)),
+    );
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const online = await firstRows(page, PAINT_RUNS);
@@ -329,7 +362,11 @@ export async function friendsSync(): Promise<void> {
     await context.setOffline(true);
     const offline = await firstRows(page, PAINT_RUNS);
     await context.setOffline(false);
-    const floor = await floors(browser, server, await page.evaluate(readFriends));
+    const floor = await floors(
+      browser,
+      server,
+      await within('the friends to be read back', page.evaluate(readFriends, dbNameFor(user.id))),
+    );
     const blankPaint = median(floor.blankPaint);
     const bulkPut = median(floor.bulkPut);
     const sync = median(runs.map((r) => r.fromPull));

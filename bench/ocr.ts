@@ -9,6 +9,7 @@ import { type CardFields, cardFieldsSchema } from '../src/api/cloud';
 import { EMPTY_FIELDS } from '../src/lib/card-fields/types';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { type E2eServer, startServer } from '../tests/e2e/support/server';
+import { sized, within } from './lib';
 
 /**
  * OCR of generated card photos (scripts/card-photos: 10 bilingual Hong Kong, 10 English, 10
@@ -29,7 +30,7 @@ import { type E2eServer, startServer } from '../tests/e2e/support/server';
  * Figures only: nothing here passes or fails. BENCH_OCR_PHOTOS sets how many photos (default
  * 30), BENCH_OCR_DIR keeps them in that folder, BENCH_OCR_VERBOSE=1 prints each photo's score.
  */
-const PHOTOS = Number(process.env.BENCH_OCR_PHOTOS ?? 30);
+const PHOTOS = Number(process.env.BENCH_OCR_PHOTOS ?? sized(30, 3));
 const SEED = 2026;
 const F1_GOAL = 0.9;
 const MS_GOAL = 1000;
@@ -111,16 +112,20 @@ async function nodePass(
   extract: (r: Recognition) => CardFields,
 ): Promise<Pass> {
   const sampler = rssSampler();
-  const recognizer = await recognizers.createRecognizer(options);
+  const recognizer = await within(`the ${label} recognizer to start`, recognizers.createRecognizer(options));
   try {
     const first = photos[0];
     if (!first) throw new Error('no photos');
-    await recognizer.recognize(readFileSync(first.file), { area: areaOf(first.kind) }); // warm-up, untimed
+    await within(`${label}: the warm-up recognition`, () =>
+      recognizer.recognize(readFileSync(first.file), { area: areaOf(first.kind) }),
+    ); // warm-up, untimed
     const results: Pass['results'] = [];
     for (const photo of photos) {
       const image = readFileSync(photo.file);
       const start = performance.now();
-      const recognition = await recognizer.recognize(image, { area: areaOf(photo.kind) });
+      const recognition = await within(`${label}: ${basename(photo.file)}`, () =>
+        recognizer.recognize(image, { area: areaOf(photo.kind) }),
+      );
       const ms = performance.now() - start;
       results.push({ photo, fields: cardFieldsSchema.parse(extract(recognition)), ms });
     }
@@ -132,7 +137,7 @@ async function nodePass(
     };
   } finally {
     sampler.stop();
-    await recognizer.terminate();
+    await within(`the ${label} recognizer to end`, () => recognizer.terminate());
   }
 }
 
@@ -215,12 +220,14 @@ async function chromiumPass(browser: Browser, server: E2eServer, photos: CardPho
     const before = new Map((await rendererPids(cdp)).map((p) => [p.pid, procMemory(p.pid).rss]));
     await page.evaluate(clientScript(`/assets/${workerFile}`));
     const recognize = (photo: CardPhoto) =>
-      page.evaluate(
-        ([src, area]) => {
-          if (!window.benchOcr) throw new Error('the OCR client is not installed');
-          return window.benchOcr.recognize(src, area);
-        },
-        [`/bench-ocr/${basename(photo.file)}`, areaOf(photo.kind)] as const,
+      within(`the Chromium worker: ${basename(photo.file)}`, () =>
+        page.evaluate(
+          ([src, area]) => {
+            if (!window.benchOcr) throw new Error('the OCR client is not installed');
+            return window.benchOcr.recognize(src, area);
+          },
+          [`/bench-ocr/${basename(photo.file)}`, areaOf(photo.kind)] as const,
+        ),
       );
     const first = photos[0];
     if (!first) throw new Error('no photos');
@@ -336,7 +343,10 @@ export async function ocr(): Promise<void> {
     // Drawn in a child process (npm run card-photos), so this process's RSS is the recognizers' own.
     const cli = fileURLToPath(new URL('../scripts/card-photos/cli.ts', import.meta.url));
     const args = ['--out', dir, '--count', String(PHOTOS), '--seed', String(SEED)];
-    execFileSync(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: sized(600_000, 120_000),
+    });
     const photos: CardPhoto[] = planCardPhotos({ count: PHOTOS, seed: SEED }).map((plan) => {
       const file = join(dir, `${plan.name}.jpg`);
       const truth = cardFieldsSchema.parse(JSON.parse(readFileSync(join(dir, `${plan.name}.truth.json`), 'utf8')));
@@ -374,9 +384,9 @@ export async function ocr(): Promise<void> {
     }
     // The server (PGlite in this process) starts after the Node passes, out of their RSS.
     if (existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
-      const app = await startServer();
+      const app = await within('the server to start', startServer());
       server = app;
-      const chromium = await launchBrowser();
+      const chromium = await within('Chromium to start', launchBrowser());
       browser = chromium;
       await attempt('ours, Chromium worker', () => chromiumPass(chromium, app, photos));
     } else failed.push({ label: 'ours, Chromium worker', reason: 'dist/ is missing: run `npm run build` first' });

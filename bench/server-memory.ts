@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type NpmStart, npmStart } from '../tests/server/npm-start';
-import { BENCH_SECONDS, postJson, printTable } from './lib';
+import { BENCH_SECONDS, postJson, printTable, sized, within } from './lib';
 
 /**
  * Resident memory of the server as `npm start` runs it (PGlite, the built app): idle on its
@@ -12,7 +12,7 @@ import { BENCH_SECONDS, postJson, printTable } from './lib';
  * every process under npm (the server and any child it runs), npm itself left out.
  */
 const BUDGET_MB = 300;
-const IDLE_MS = 3000;
+const IDLE_MS = sized(3000, 500);
 
 function children(pid: number): number[] {
   try {
@@ -52,8 +52,22 @@ const idleRss = async (server: NpmStart) => {
 
 async function stop(server: NpmStart): Promise<void> {
   server.npm.kill('SIGTERM');
-  const code = await server.exited();
+  const code = await within('npm start to exit on SIGTERM', server.exited());
   if (code !== 0) throw new Error(`npm start exited with ${code} on SIGTERM`);
+}
+
+/** `npm start` listening within the wait limit; one that does not is killed. */
+async function started(what: string, env: Record<string, string>): Promise<NpmStart> {
+  const starting = npmStart(env);
+  try {
+    return await within(what, starting);
+  } catch (error) {
+    void starting.then(
+      (late) => late.kill(),
+      () => undefined,
+    );
+    throw error;
+  }
 }
 
 const mb = (value: number) => `${value.toFixed(0)} MB`;
@@ -63,25 +77,31 @@ export async function serverMemory(): Promise<void> {
   const env = { DATA_DIR: dataDir, STATIC_DIR: 'dist' };
   let server: NpmStart | null = null;
   try {
-    server = await npmStart(env);
+    server = await started('npm start to listen', env);
     const first = await idleRss(server);
     await stop(server);
 
-    server = await npmStart(env);
+    server = await started('npm start to listen again', env);
     const restarted = await idleRss(server);
     const base = `http://127.0.0.1:${server.port}`;
     const email = `memory-${Date.now()}@example.com`;
     await postJson(`${base}/api/sendVerifyCode`, { email, scene: 'register' });
-    const code = /"code":"(\d{6})"/.exec(await server.waitForLog(/"code":"\d{6}"/))?.[1];
+    const code = /"code":"(\d{6})"/.exec(
+      await within('the verification code in the log', (server as NpmStart).waitForLog(/"code":"\d{6}"/)),
+    )?.[1];
     const user = await postJson<{ token: string }>(`${base}/api/register`, { email, password: 'bench-pass', code });
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(serverRssMb(server as NpmStart)), 250);
-    const load = await autocannon({
-      url: `${base}/api/user/getProfile`,
-      headers: { token: user.token },
-      connections: 10,
-      duration: BENCH_SECONDS,
-    });
+    const load = await within(
+      'autocannon on getProfile',
+      autocannon({
+        url: `${base}/api/user/getProfile`,
+        headers: { token: user.token },
+        connections: 10,
+        duration: BENCH_SECONDS,
+      }),
+      (BENCH_SECONDS + 30) * 1000,
+    );
     clearInterval(sampler);
     if (load.non2xx > 0 || load.errors > 0)
       throw new Error(`getProfile: ${load.non2xx} non-2xx, ${load.errors} errors`);

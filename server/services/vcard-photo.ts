@@ -1,8 +1,7 @@
 import sharp from 'sharp';
+import { VCARD_PHOTO_PX } from '../../src/lib/card-vcard';
 import { type BlobStore, blobKeyOf } from '../blobs/store';
 
-/** Side of the square the vCard photo fits in: enough for a contact picture, small to send. */
-export const VCARD_PHOTO_PX = 400;
 /** Photos kept re-encoded per blob store (blob keys are random and never rewritten). */
 const CACHE_SIZE = 200;
 

@@ -5,6 +5,7 @@ import {
   isChatNumber,
   isEmailValue,
   isPhoneValue,
+  isSocialValue,
   websiteHref,
 } from '../lib/card-rules';
 import { envelopeSchema } from './envelope';
@@ -198,6 +199,7 @@ export const CARD_RULES = {
   email: 'cardEmailInvalid',
   website: 'cardWebsiteInvalid',
   chat: 'cardChatInvalid',
+  social: 'cardSocialInvalid',
 } as const;
 export type CardRuleKey = (typeof CARD_RULES)[keyof typeof CARD_RULES];
 const CARD_RULE_KEYS: ReadonlySet<string> = new Set(Object.values(CARD_RULES));
@@ -210,11 +212,20 @@ const ruledEntry = (rule: (value: string) => boolean, error: CardRuleKey) =>
     key: labelField,
     content: entryText.check(z.refine((value: string) => value === '' || rule(value), { error })),
   });
-/** A social entry: WhatsApp and Signal numbers are normalised (SPEC §5), and must then be numbers. */
+/**
+ * A social entry: WhatsApp and Signal numbers are normalised (SPEC §5), and must then be numbers;
+ * any other is a handle or an http(s) link (isSocialValue).
+ */
 const socialInput = z.pipe(
   entryInput,
   z.transform((entry, ctx) => {
-    if (!CHAT_NUMBER_PLATFORMS.has(entry.key) || entry.content === '') return entry;
+    if (entry.content === '') return entry;
+    if (!CHAT_NUMBER_PLATFORMS.has(entry.key)) {
+      if (!isSocialValue(entry.content)) {
+        ctx.issues.push({ code: 'custom', message: CARD_RULES.social, input: entry.content, path: ['content'] });
+      }
+      return entry;
+    }
     if (!isChatNumber(entry.content)) {
       ctx.issues.push({ code: 'custom', message: CARD_RULES.chat, input: entry.content, path: ['content'] });
       return entry;

@@ -57,3 +57,14 @@ export function chatNumber(value: string): string {
 export function isChatNumber(value: string): boolean {
   return /^\d{8,15}$/.test(chatNumber(value));
 }
+
+/**
+ * A social entry: a handle or ID (`@alice`, a WeChat ID) as it is, or a link; a link (anything
+ * with a URL scheme, `javascript:` included, or starting `//`) must be a website (websiteHref),
+ * so it opens as http(s). WhatsApp and Signal numbers are judged by isChatNumber instead.
+ */
+export function isSocialValue(value: string): boolean {
+  const social = value.trim();
+  const isLink = /^[a-z][a-z0-9+.-]*:/i.test(social) || social.startsWith('//');
+  return !isLink || websiteHref(social) !== null;
+}

@@ -1,26 +1,24 @@
 import { CLOUD_ROW_KEYS, type CloudCard, type CloudRowKey } from '../api';
-import { escapeComponent, escapeText, foldLine, plainValue, splitPersonalName, websiteUrl } from './vcard-text';
+import { buildVCard, type VCardInput } from './card-vcard';
 
 /**
- * Cloud cards as files, made on the device (works offline): a vCard 3.0 file (RFC 2426) for
- * address books and a CSV (RFC 4180) for spreadsheets. Pure.
+ * Cloud cards as files: a vCard 3.0 file (RFC 2426) for address books and a CSV (RFC 4180)
+ * for spreadsheets. Pure; the device makes them (works offline), the server's /api/user/export
+ * makes the same vCards.
  *
- * vCard, per card: FN (name, else English name, else company), N (family;given: a Chinese or
- * Korean name written without spaces splits after its first character, or two for a compound
- * family name; "CHAN Tai Man" at the word in capitals; else Western order), NICKNAME (the
- * English name beside a name), ORG and TITLE (the first company and position; more go to NOTE),
- * TEL, EMAIL, URL (http(s) only; one without a scheme gets https://), ADR (the whole address as
- * its street part), NOTE ("other" rows and rows of keys the app does not know, one per line),
- * PHOTO only when the front photo is an http(s) URL (a `local:` photo has not been uploaded).
- * Text is escaped (backslash, newline, comma; semicolon inside N, ORG, ADR), lines end in CRLF
- * and lines over 75 octets are folded without splitting a character.
+ * vCard: each card through the app's one vCard writer (card-vcard.ts buildVCard): its name and
+ * English name, each company with the position of the same rank (ORG, TITLE), TEL, EMAIL, URL
+ * (http(s) only), ADR (the whole address as its street part), NOTE (more names, and "other"
+ * rows and rows of keys the app does not know, one per line), and PHOTO: the front photo's JPEG
+ * bytes when the caller has them (the server's vcard-photo.ts, or the device's copy), else its
+ * absolute URL (`/blobs/...` on `origin`); a `local:` photo has not been uploaded and has none.
  *
  * CSV: a UTF-8 byte order mark (so Excel reads Chinese), a header row, one row per card, one
- * column per row key (several values of a key on separate lines of the cell), then the photo
- * URLs; fields with a comma, quote or line break are quoted, quotes doubled, rows end in CRLF.
+ * column per row key (several values of a key on separate lines of the cell), then the front and
+ * back photos as absolute links (on `origin`); fields with a comma, quote or line break are
+ * quoted, quotes doubled, rows end in CRLF.
  */
 
-const isHttpUrl = (value: string): boolean => /^https?:\/\/\S+$/i.test(value.trim());
 const KNOWN = new Set<string>(CLOUD_ROW_KEYS);
 
 type Values = Record<CloudRowKey, string[]>;
@@ -37,50 +35,57 @@ function valuesOf(card: Pick<CloudCard, 'extension'>): Values {
   return values;
 }
 
-function vcardOne(card: CloudCard): string[] {
-  const v = valuesOf(card);
-  const name = v.name[0] ?? '';
-  const english = v.english_name[0] ?? '';
-  const display = name || english || v.company[0] || 'Cardbook';
-  const { family, given } = splitPersonalName(name || english);
-  const lines = [
-    'BEGIN:VCARD',
-    'VERSION:3.0',
-    'PRODID:-//Cardbook//Cloud cards//EN',
-    `UID:cardbook-cloud-${plainValue(card.id)}`,
-  ];
-  lines.push(`FN:${escapeText(display)}`);
-  lines.push(`N:${escapeComponent(family)};${escapeComponent(given)};;;`);
-  if (name && english && english !== name) lines.push(`NICKNAME:${escapeText(english)}`);
-  if (v.company[0]) lines.push(`ORG:${escapeComponent(v.company[0])}`);
-  if (v.position[0]) lines.push(`TITLE:${escapeText(v.position[0])}`);
-  for (const tel of v.tel) lines.push(`TEL;TYPE=voice:${plainValue(tel)}`);
-  for (const email of v.email) lines.push(`EMAIL;TYPE=internet:${plainValue(email)}`);
-  for (const site of v.website) {
-    const url = websiteUrl(site);
-    if (url) lines.push(`URL:${url}`);
-  }
-  for (const address of v.address) lines.push(`ADR;TYPE=work:;;${escapeComponent(address)};;;;`);
-  const note = [
-    ...v.name.slice(1),
-    ...v.english_name.slice(1),
-    ...v.company.slice(1),
-    ...v.position.slice(1),
-    ...v.other,
-  ];
-  if (note.length > 0) lines.push(`NOTE:${escapeText(note.join('\n'))}`);
-  if (isHttpUrl(card.photo)) lines.push(`PHOTO;VALUE=uri:${plainValue(card.photo)}`);
-  lines.push('END:VCARD');
-  return lines;
+/**
+ * The absolute http(s) link of a stored photo: an http(s) URL as it is, one of our paths
+ * (`/blobs/...`) on `origin`; '' for none or one not uploaded yet (`local:`).
+ */
+export function photoLink(photo: string, origin: string): string {
+  const value = photo.trim();
+  if (/^https?:\/\/\S+$/i.test(value)) return value;
+  if (value.startsWith('/') && !value.startsWith('//') && /^https?:\/\/[^/]+$/i.test(origin))
+    return `${origin}${value}`;
+  return '';
 }
 
-/** The cards as one vCard 3.0 file. */
-export function vcardOf(cards: readonly CloudCard[]): string {
-  return cards
-    .flatMap(vcardOne)
-    .map(foldLine)
-    .join('\r\n')
-    .concat(cards.length > 0 ? '\r\n' : '');
+/** A cloud card as the input of the vCard writer; `photo` its JPEG bytes when the caller has them. */
+export function cloudCardVCardInput(card: CloudCard, origin: string, photo: Uint8Array | null = null): VCardInput {
+  const v = valuesOf(card);
+  const entries = (list: string[], key: string) => list.map((content) => ({ key, content }));
+  const companies = Math.max(v.company.length, v.position.length);
+  return {
+    uid: `cardbook-cloud-${card.id}`,
+    name: v.name[0] ?? '',
+    english_name: v.english_name[0] ?? '',
+    profile: '',
+    photo: photo ?? (photoLink(card.photo, origin) || null),
+    extension: {
+      company: Array.from({ length: companies }, (_, i) => ({
+        name: v.company[i] ?? '',
+        department: '',
+        position: v.position[i] ?? '',
+        key: 'company',
+      })),
+      tel: entries(v.tel, 'voice'),
+      email: entries(v.email, 'internet'),
+      website: entries(v.website, ''),
+      address: entries(v.address, 'work'),
+      other: entries([...v.name.slice(1), ...v.english_name.slice(1), ...v.other], 'other'),
+      industry: [],
+      social: [],
+    },
+  };
+}
+
+/**
+ * The cards as one vCard 3.0 file; `photos` the JPEG bytes of a card's front photo by card id,
+ * where the caller has them (others get the photo's link on `origin`).
+ */
+export function vcardOf(
+  cards: readonly CloudCard[],
+  origin: string,
+  photos: ReadonlyMap<string, Uint8Array | null> = new Map(),
+): string {
+  return cards.map((card) => buildVCard(cloudCardVCardInput(card, origin, photos.get(card.id) ?? null))).join('');
 }
 
 const CSV_EXTRA = ['photo', 'photo_bg'] as const;
@@ -95,15 +100,15 @@ export function csvField(value: string): string {
 }
 
 /** The cards as a CSV file (with a byte order mark), headers in the user's language if given. */
-export function csvOf(cards: readonly CloudCard[], headers: CsvHeaders = CSV_KEYS): string {
+export function csvOf(cards: readonly CloudCard[], origin: string, headers: CsvHeaders = CSV_KEYS): string {
   const columns = [...CLOUD_ROW_KEYS, ...CSV_EXTRA];
   const rows = [columns.map((c) => headers[c])];
   for (const card of cards) {
     const v = valuesOf(card);
     rows.push([
       ...CLOUD_ROW_KEYS.map((k) => v[k].join('\n')),
-      isHttpUrl(card.photo) ? card.photo : '',
-      isHttpUrl(card.photo_bg) ? card.photo_bg : '',
+      photoLink(card.photo, origin),
+      photoLink(card.photo_bg, origin),
     ]);
   }
   return `\uFEFF${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;

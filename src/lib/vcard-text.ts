@@ -1,7 +1,6 @@
 /**
- * The text rules of vCard 3.0 (RFC 2426) shared by the server's contact files
- * (server/services/vcard.ts) and the cloud-card export made on the device (cloud-export.ts):
- * name splitting, escaping, folding, URL values. Pure; runs in browsers and Node.
+ * The text rules of vCard 3.0 (RFC 2426) of the one vCard writer (card-vcard.ts): name
+ * splitting, escaping, folding, URL values. Pure; runs in browsers and Node.
  */
 
 const encoder = new TextEncoder();
@@ -47,48 +46,102 @@ const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script
 const EAST_ASIAN_ONLY = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u;
 
 /**
- * Family and given names of a personal name:
+ * Honorific suffixes (N's fifth component), compared without dots and case: "Jr.", "Sr.",
+ * generation numerals, and the usual degrees and post-nominals.
+ */
+const SUFFIXES = new Set([
+  'jr',
+  'sr',
+  'ii',
+  'iii',
+  'iv',
+  'phd',
+  'md',
+  'dds',
+  'dmd',
+  'esq',
+  'mba',
+  'cpa',
+  'jp',
+  'mbe',
+  'obe',
+  'cbe',
+  'sbs',
+  'bbs',
+  'gbs',
+  'mh',
+  'qc',
+  'sc',
+  'kc',
+]);
+const isSuffix = (word: string): boolean => SUFFIXES.has(word.replace(/\./g, '').toLowerCase());
+
+export type PersonalName = { family: string; given: string; suffix: string };
+
+/**
+ * Family and given names of a personal name, and its honorific suffixes:
  * - Chinese/Korean written without spaces (陳大文, 歐陽小明, 김민수): the family name is the first
  *   character, or the first two for a two-character family name;
  * - East Asian names with a space (山田 太郎): family name first;
+ * - a known suffix after a comma or as the last word ("David Wong, Jr.", "Mary Lee PhD",
+ *   "Wong, David, Jr.") is the suffix, never a name;
  * - "Chan, Tai Man": the family name before the comma;
  * - Hong Kong style "CHAN Tai Man": the one word in capitals;
  * - otherwise Western order: the last word is the family name.
  */
-export function splitPersonalName(fullName: string): { family: string; given: string } {
+export function splitPersonalName(fullName: string): PersonalName {
   const name = fullName.trim().replace(/\s+/g, ' ');
-  if (name === '') return { family: '', given: '' };
+  if (name === '') return { family: '', given: '', suffix: '' };
   if (EAST_ASIAN_ONLY.test(name)) {
     const chars = Array.from(name);
-    if (chars.length === 1) return { family: name, given: '' };
+    if (chars.length === 1) return { family: name, given: '', suffix: '' };
     const size = chars.length >= 3 && COMPOUND_SURNAMES.has(chars.slice(0, 2).join('')) ? 2 : 1;
-    return { family: chars.slice(0, size).join(''), given: chars.slice(size).join('') };
+    return { family: chars.slice(0, size).join(''), given: chars.slice(size).join(''), suffix: '' };
   }
-  const comma = name.indexOf(',');
-  if (comma > 0) return { family: name.slice(0, comma).trim(), given: name.slice(comma + 1).trim() };
-  const words = name.split(' ');
-  if (words.length === 1) return { family: '', given: name };
+  const parts = name.split(',').map((part) => part.trim());
+  const suffixes: string[] = [];
+  // Trailing comma-separated parts that are suffixes ("…, Jr., PhD"), then a last word that is one.
+  while (parts.length > 1 && (parts.at(-1) === '' || (parts.at(-1) ?? '').split(' ').every(isSuffix))) {
+    const last = parts.pop() ?? '';
+    if (last) suffixes.unshift(last);
+  }
+  const rest = parts.filter(Boolean);
+  if (rest.length > 1) {
+    return { family: rest[0] ?? '', given: rest.slice(1).join(', '), suffix: suffixes.join(', ') };
+  }
+  const words = (rest[0] ?? '').split(' ').filter(Boolean);
+  while (words.length > 1 && isSuffix(words.at(-1) ?? '')) suffixes.unshift(words.pop() ?? '');
+  return { ...splitWords(words), suffix: suffixes.join(', ') };
+}
+
+function splitWords(words: string[]): { family: string; given: string } {
+  if (words.length === 0) return { family: '', given: '' };
+  if (words.length === 1) return { family: '', given: words[0] ?? '' };
   if (EAST_ASIAN.test(words[0] ?? '')) return { family: words[0] ?? '', given: words.slice(1).join(' ') };
   const isCaps = (w: string) => /\p{L}{2,}/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
   const caps = words.filter(isCaps);
-  if (caps.length === 1 && words.length > 1 && !words.every(isCaps)) {
+  if (caps.length === 1 && !words.every(isCaps)) {
     const family = caps[0] ?? '';
     return { family, given: words.filter((w) => w !== family).join(' ') };
   }
   return { family: words.at(-1) ?? '', given: words.slice(0, -1).join(' ') };
 }
 
-/** Text escaping: backslash, newline and comma. */
+/**
+ * Text escaping (RFC 2426 §4 `text-value`, RFC 6350 §3.4): backslash, newline, comma and
+ * semicolon, in every text value, a single one (FN, NOTE, X-SOCIALPROFILE) as well as each
+ * component of a structured one (N, ORG, ADR), where the unescaped semicolon separates them.
+ */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/,/g, '\\,');
+    .replace(/[,;]/g, (c) => `\\${c}`);
 }
 
-/** A component of a structured value (N, ORG, ADR): its semicolons escaped too. */
-export function escapeComponent(value: string): string {
-  return escapeText(value).replace(/;/g, '\\;');
+/** A structured value (N, ORG, ADR): its components escaped, joined by semicolons. */
+export function structured(components: readonly string[]): string {
+  return components.map(escapeText).join(';');
 }
 
 /** A URI or phone number value: not escaped, but never a line break. */

@@ -76,6 +76,25 @@ describe('card/create', () => {
     expect(await dbSnapshot(t.app)).toBe(before);
   });
 
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<b>x</b>',
+    'vbscript:x',
+    'ftp://example.com/x',
+  ])('refuses the social link %s in the caller’s language, and saves nothing', async (content) => {
+    const body = card({ extension: { social: [{ key: 'facebook', content }] } });
+    const before = await dbSnapshot(t.app);
+    const english = await api(t, user, 'POST', '/api/card/create', body, 'en-us');
+    expect(english.status).toBe(400);
+    expect(english.body.msg).toBe(
+      'A social link must be a website (http or https); or enter the user name itself, such as @alice',
+    );
+    const chinese = await api(t, user, 'POST', '/api/card/create', body, 'zh-tw');
+    expect(chinese.body.msg).toBe('社交連結只可以是網址（http 或 https），或直接輸入用戶名稱，例如 @alice');
+    expect(await dbSnapshot(t.app)).toBe(before);
+  });
+
   it('saves WhatsApp and Signal numbers normalised, and valid values as given', async () => {
     const res = await api<MyCard>(
       t,
@@ -92,12 +111,21 @@ describe('card/create', () => {
           social: [
             { key: 'whatsapp', content: '9123-4567' },
             { key: 'signal', content: '+44 7700 900123' },
+            { key: 'twitter', content: '@ada' },
+            { key: 'facebook', content: 'https://facebook.com/ada' },
+            { key: 'wechat', content: 'ada_lam' },
           ],
         },
       }),
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.extension.social.map((e) => e.content)).toEqual(['85291234567', '447700900123']);
+    expect(res.body.data.extension.social.map((e) => e.content)).toEqual([
+      '85291234567',
+      '447700900123',
+      '@ada',
+      'https://facebook.com/ada',
+      'ada_lam',
+    ]);
     expect(res.body.data.extension.tel[0]?.content).toBe('+852 9123-4567');
   });
 });
@@ -126,6 +154,28 @@ describe('sync push', () => {
     const mine = await api<MyCard>(t, user, 'GET', '/api/card/info');
     expect(mine.body.data.profile).toBe('still here');
     expect(mine.body.data.extension.email).toEqual([{ key: 'work', content: 'ada@example.com' }]);
+  });
+
+  it('rejects a javascript: social link in a saveCard or patchCard', async () => {
+    const res = await syncPush(t, user, [
+      {
+        id: 'm-rule-social-1',
+        name: 'saveCard',
+        args: card({ extension: { social: [{ key: 'facebook', content: 'javascript:alert(1)' }] } }),
+      },
+      {
+        id: 'm-rule-social-2',
+        name: 'patchCard',
+        args: { lists: { social: { from: [], to: [{ key: 'twitter', content: 'javascript:alert(1)' }] } } },
+      },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.results.map((r) => ('msg' in r ? r.msg : 'ok'))).toEqual([
+      'A social link must be a website (http or https); or enter the user name itself, such as @alice',
+      'A social link must be a website (http or https); or enter the user name itself, such as @alice',
+    ]);
+    const mine = await api<MyCard>(t, user, 'GET', '/api/card/info');
+    expect(JSON.stringify(mine.body.data.extension.social)).not.toContain('javascript');
   });
 
   it('takes a patch whose list was saved before a rule existed (its old entries are not judged)', async () => {

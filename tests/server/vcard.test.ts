@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyExtension, keywordGrams, normalizeSearch } from '../../server/services/cards';
 import { buildVCard, vcardDisposition } from '../../server/services/vcard';
 import { foldLine, splitPersonalName, websiteUrl } from '../../src/lib/vcard-text';
+import { readVCard } from '../support/vcards';
 
 describe('splitPersonalName', () => {
   it.each([
@@ -23,7 +24,20 @@ describe('splitPersonalName', () => {
     ['  Peter   Chan  ', 'Chan', 'Peter'],
     ['', '', ''],
   ])('%s', (name, family, given) => {
-    expect(splitPersonalName(name)).toEqual({ family, given });
+    expect(splitPersonalName(name)).toEqual({ family, given, suffix: '' });
+  });
+
+  it.each([
+    ['David Wong, Jr.', 'Wong', 'David', 'Jr.'],
+    ['Wong, David, Jr.', 'Wong', 'David', 'Jr.'],
+    ['David Wong Jr.', 'Wong', 'David', 'Jr.'],
+    ['Mary Lee, PhD', 'Lee', 'Mary', 'PhD'],
+    ['John Smith, Sr., MD', 'Smith', 'John', 'Sr., MD'],
+    ['Henry Ford III', 'Ford', 'Henry', 'III'],
+    ['CHAN Tai Man, JP', 'CHAN', 'Tai Man', 'JP'],
+    ['Chan, Tai Man', 'Chan', 'Tai Man', ''],
+  ])('%s has an honorific suffix', (name, family, given, suffix) => {
+    expect(splitPersonalName(name)).toEqual({ family, given, suffix });
   });
 });
 
@@ -62,8 +76,9 @@ describe('buildVCard', () => {
     expect(card.getFirstPropertyValue('title')).toBe('Line one\nline two');
     expect(card.getFirstPropertyValue('tel')).toBe('9123 4567');
     expect(card.getFirstPropertyValue('url')).toBe('https://example.com/a%2Cb');
-    expect(card.getFirstPropertyValue('note')).toBe('a;b,c\\d');
+    expect(text).toContain('\r\nNOTE:a\\;b\\,c\\\\d\r\n');
     expect(card.getFirstPropertyValue('photo')).toBeNull();
+    expect(readVCard(text).note).toBe('a;b,c\\d');
   });
 
   it('keeps only http(s) websites: one without a scheme is https, any other scheme is dropped', () => {
@@ -110,12 +125,69 @@ describe('buildVCard', () => {
     });
     const card = new ICAL.Component(ICAL.parse(text) as unknown[]);
     expect(card.getFirstPropertyValue('fn')).toBe('陳, 大文');
-    expect(card.getFirstPropertyValue('nickname')).toBe('Chan; Tai, Man');
     expect(card.getFirstPropertyValue('email')).toBe('a,b@example.com');
-    // ical.js leaves an X- property as written: it is text by default (RFC 6350 §3.3), escaped.
-    expect(text).toContain('\r\nX-SOCIALPROFILE;TYPE=facebook:me\\, myself; I\\\\\r\n');
+    expect(text).toContain('\r\nX-SOCIALPROFILE;TYPE=facebook:me\\, myself\\; I\\\\\r\n');
+    expect(text).toContain('\r\nNICKNAME:Chan\\; Tai\\, Man\r\n');
     expect(card.getFirstPropertyValue('adr')).toEqual(['', '', 'Flat 2, 3/F; Road\nKowloon', '', '', '', '']);
     expect(card.getFirstPropertyValue('note')).toBe('Banking, Finance');
+    const read = readVCard(text);
+    expect(read.nickname).toBe('Chan; Tai, Man');
+    expect(read.social).toEqual([{ type: 'facebook', value: 'me, myself; I\\' }]);
+  });
+
+  it('hostile text in every field reads back the same with ical.js and with vcf', () => {
+    const hostile = 'A;B,C\\D\nE:F "G" 😀 陳\r\nEND:VCARD';
+    const extension = emptyExtension();
+    extension.company.push({ name: hostile, department: hostile, position: hostile, key: 'company' });
+    extension.email.push({ key: 'work', content: 'x;y@example.com' });
+    extension.address.push({ key: 'work', content: hostile });
+    extension.social.push({ key: 'wechat', content: hostile });
+    extension.other.push({ key: 'other', content: hostile });
+    const text = buildVCard({
+      uid: 'urn:test:;,',
+      name: hostile,
+      english_name: `${hostile} 2`,
+      profile: hostile,
+      photo: null,
+      extension,
+    });
+    expect(text.match(/^BEGIN:VCARD\r$/gm)).toHaveLength(1);
+    expect(text.match(/^END:VCARD\r$/gm)).toHaveLength(1);
+    const card = readVCard(text);
+    const read = hostile.replace('\r\n', '\n'); // a vCard line break is a newline
+    expect(card.fn).toBe(read);
+    expect(card.nickname).toBe(`${read} 2`);
+    expect(card.org).toEqual([{ group: null, value: [read, read] }]);
+    expect(card.title).toEqual([read]);
+    expect(card.adr).toEqual([['', '', read, '', '', '', '']]);
+    expect(card.social).toEqual([{ type: 'wechat', value: read }]);
+    expect(card.note).toBe(`${read}\n${read}`);
+    expect(card.email).toEqual(['x;y@example.com']);
+  });
+
+  it('writes an honorific suffix as the fifth component of N', () => {
+    const text = buildVCard({
+      uid: 'u',
+      name: 'David Wong, Jr.',
+      english_name: '',
+      profile: '',
+      photo: null,
+      extension: emptyExtension(),
+    });
+    const card = readVCard(text);
+    expect(card.fn).toBe('David Wong, Jr.');
+    expect(card.n).toEqual(['Wong', 'David', '', '', 'Jr.']);
+  });
+
+  it('writes only social entries that are handles or http(s) links', () => {
+    const extension = emptyExtension();
+    for (const content of ['javascript:alert(1)', 'data:text/html,x', 'https://x.com/alice', '@alice']) {
+      extension.social.push({ key: 'twitter', content });
+    }
+    extension.social.push({ key: 'whatsapp', content: '85291234567' });
+    const text = buildVCard({ uid: 'u', name: 'A', english_name: '', profile: '', photo: null, extension });
+    expect(text).not.toMatch(/javascript|data:/i);
+    expect(readVCard(text).social.map((s) => s.value)).toEqual(['https://x.com/alice', '@alice', '85291234567']);
   });
 
   it('embeds the photo as a base64 JPEG', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CloudCard } from '../../src/api';
 import { csvOf, exportFileName, vcardOf } from '../../src/lib/cloud-export';
 import { foldLine, splitPersonalName as splitName } from '../../src/lib/vcard-text';
+import { readVCards } from '../support/vcards';
 
 const rows = (pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value }));
 const card = (id: string, pairs: [string, string][], over: Partial<CloudCard> = {}): CloudCard => ({
@@ -36,6 +37,12 @@ const chan = card(
   { photo: 'https://cdn.example.com/c/1.jpg' },
 );
 const local = card('card00002', [['english_name', 'Peter Wong']], { photo: 'local:abc' });
+/** Photos as the server stores them: paths on our origin. */
+const uploaded = card('card00003', [['name', 'David Wong, Jr.']], {
+  photo: '/blobs/cloud/front-1.webp',
+  photo_bg: '/blobs/cloud/back-1.webp',
+});
+const ORIGIN = 'https://cardbook.example';
 
 /** Every vCard of a file as ical.js components. */
 function parseAll(text: string): ICAL.Component[] {
@@ -75,7 +82,7 @@ function readCsv(text: string): string[][] {
 }
 
 describe('vcardOf', () => {
-  const text = vcardOf([chan, local]);
+  const text = vcardOf([chan, local], ORIGIN);
 
   it('is CRLF throughout, folded at 75 octets', () => {
     expect(text.endsWith('\r\n')).toBe(true);
@@ -101,7 +108,7 @@ describe('vcardOf', () => {
     expect(a.getAllProperties('url').map((p) => p.getFirstValue())).toEqual(['https://example.hk/a%2Cb']);
     const adr = a.getFirstPropertyValue('adr') as unknown as string[];
     expect(adr[2]).toBe('香港中環皇后大道中1號, 10樓\n(近地鐵站)');
-    expect(a.getFirstPropertyValue('note')).toBe('Met at the fair; back\\slash\nwechat: taiman_chan');
+    expect(readVCards(text)[0]?.note).toBe('Met at the fair; back\\slash\nwechat: taiman_chan');
     expect(a.getFirstPropertyValue('photo')).toBe('https://cdn.example.com/c/1.jpg');
 
     expect(b.getFirstPropertyValue('fn')).toBe('Peter Wong');
@@ -111,19 +118,54 @@ describe('vcardOf', () => {
   });
 
   it('names split as people write them', () => {
-    expect(splitName('歐陽小明')).toEqual({ family: '歐陽', given: '小明' });
-    expect(splitName('CHAN Tai Man')).toEqual({ family: 'CHAN', given: 'Tai Man' });
-    expect(splitName('Madonna')).toEqual({ family: '', given: 'Madonna' });
+    expect(splitName('歐陽小明')).toEqual({ family: '歐陽', given: '小明', suffix: '' });
+    expect(splitName('CHAN Tai Man')).toEqual({ family: 'CHAN', given: 'Tai Man', suffix: '' });
+    expect(splitName('Madonna')).toEqual({ family: '', given: 'Madonna', suffix: '' });
   });
 
   it('an empty list is an empty file', () => {
-    expect(vcardOf([])).toBe('');
+    expect(vcardOf([], ORIGIN)).toBe('');
+  });
+
+  it('reads the same with ical.js and vcf, hostile text included', () => {
+    const hostile = 'A;B,C\\D\nE:F "G" 😀 陳';
+    const text = vcardOf(
+      [
+        card('card00004', [
+          ['name', hostile],
+          ['company', hostile],
+          ['position', hostile],
+          ['address', hostile],
+          ['other', hostile],
+        ]),
+        chan,
+      ],
+      ORIGIN,
+    );
+    const [h, c] = readVCards(text);
+    expect(h?.fn).toBe(hostile);
+    expect(h?.org).toEqual([{ group: null, value: [hostile] }]);
+    expect(h?.title).toEqual([hostile]);
+    expect(h?.adr).toEqual([['', '', hostile, '', '', '', '']]);
+    expect(h?.note).toBe(hostile);
+    expect(c?.fn).toBe('陳大文');
+  });
+
+  it('has the photo: its JPEG when given, else its link on our origin; none before it is uploaded', () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+    const [withBytes, link, none] = readVCards(
+      vcardOf([uploaded, { ...uploaded, id: 'card00005' }, local], ORIGIN, new Map([[uploaded.id, jpeg]])),
+    );
+    expect(withBytes?.photo).toBe(`b:${Buffer.from(jpeg).toString('base64')}`);
+    expect(link?.photo).toBe('uri:https://cardbook.example/blobs/cloud/front-1.webp');
+    expect(none?.photo).toBeNull();
+    expect(withBytes?.n).toEqual(['Wong', 'David', '', '', 'Jr.']);
   });
 });
 
 describe('csvOf', () => {
   it('starts with a BOM, has a header row and reads back cell for cell', () => {
-    const text = csvOf([chan, local]);
+    const text = csvOf([chan, local, uploaded], ORIGIN);
     expect(text.startsWith('\uFEFF')).toBe(true);
     const table = readCsv(text.slice(1));
     expect(table[0]).toEqual([
@@ -153,11 +195,16 @@ describe('csvOf', () => {
       '',
     ]);
     expect(table[2]).toEqual(['', 'Peter Wong', '', '', '', '', '', '', '', '', '']);
-    expect(table).toHaveLength(3);
+    // The photo columns hold absolute links to the uploaded photos.
+    expect(table[3]?.slice(-2)).toEqual([
+      'https://cardbook.example/blobs/cloud/front-1.webp',
+      'https://cardbook.example/blobs/cloud/back-1.webp',
+    ]);
+    expect(table).toHaveLength(4);
   });
 
   it('doubles quotes and takes headers in the user language', () => {
-    const text = csvOf([card('card00003', [['name', 'Say "hi"']])], {
+    const text = csvOf([card('card00003', [['name', 'Say "hi"']])], ORIGIN, {
       name: '姓名',
       english_name: '英文名',
       company: '公司',
