@@ -24,6 +24,7 @@ import {
   joinExchangeBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
+  notifyOpenBodySchema,
   PULL_PAGE_MAX,
   physicalLinkBodySchema,
   publicMatchBodySchema,
@@ -98,6 +99,7 @@ const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> 
     url: '/api/ocr/group/card_list/1/0',
     schema: cloudGroupCardsBodySchema,
   },
+  '/api/notify/open/:id': { url: '/api/notify/open/1', schema: notifyOpenBodySchema },
 };
 const UPLOAD_ROUTES = [
   '/api/user/uploadAvatar',
