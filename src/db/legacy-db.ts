@@ -53,7 +53,7 @@ export async function moveLegacyDatabase(userId: number): Promise<void> {
     }
     const target = new CardbookDB(targetName);
     try {
-      await target.transaction('rw', [...new Set([...names, 'meta'])], async () => {
+      await target.transaction('rw', [...new Set([...names, 'meta', 'cloudCards'])], async () => {
         const adopted = await adoptedIds(target);
         for (const name of names) {
           const table = target.table(name);
