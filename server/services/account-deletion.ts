@@ -1,4 +1,4 @@
-import type { DeleteAccountBody } from '../../src/api';
+import { type DeleteAccountBody, NOTIFY_TYPE_FRIEND, NotifySub } from '../../src/api';
 import { blobKeyOf } from '../blobs/store';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
@@ -57,11 +57,21 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
         [cards, userId],
       )
     ).map((r) => Number(r.user_id));
+    // What they were told stays, without her name or picture, marked as about a deleted account
+    // (so nothing offers to open her card); and each is told the account was deleted. Their
+    // devices keep showing the name they knew (src/db/deleted-accounts.ts).
     await q.query(
-      `update notifications set icon = '', msg = '', content = content || '{"name": ""}'::jsonb
+      `update notifications set icon = '', msg = '', content = content || '{"name": "", "account_deleted": true}'::jsonb
        where user_id <> $1 and ((content->>'f_card_id') ~ '^[0-9]+$' and (content->>'f_card_id')::bigint = any($2::bigint[])
          or (content->>'from') = $1::text)`,
       [userId, cards],
+    );
+    await q.query(
+      `insert into notifications (user_id, msg_type, msg_type_sub, icon, content)
+       select distinct f.user_id, $3::int, $4::int, '',
+         jsonb_build_object('f_card_id', f.card_id, 'name', '', 'account_deleted', true)
+       from friends f where f.card_id = any($1::bigint[]) and f.user_id <> $2 and f.deleted_at is null`,
+      [cards, userId, NOTIFY_TYPE_FRIEND, NotifySub.accountDeleted],
     );
 
     // Mine: tombstones where other devices sync the table, nothing where they do not.

@@ -18,6 +18,7 @@ import {
   type SyncRow,
 } from '../../src/api';
 import { companyLine } from '../../src/lib/company-line';
+import { type PersonNames, personName } from '../../src/lib/display-name';
 import { isNewer } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
@@ -59,12 +60,14 @@ type FriendRow = {
   photo_back: string;
   share_str: string | null;
   ext: EntryRow[];
+  account_deleted: boolean;
 };
 
 /** My entries (`f`) with their friend's card and their groups. */
 const FRIEND_SELECT = `
   select f.id as accept_id, f.version, f.deleted_at is not null as deleted, f.remark, f.status,
     c.id as card_id, coalesce(nullif(c.name, ''), c.english_name) as name, u.avatar, c.profile, c.photo,
+    u.deleted_at is not null as account_deleted,
     co.content as company, co.detail->>'position' as position,
     c.english_name, c.photo_back, ${ENTRIES_JSON} as ext, k.share_key as share_str,
     (select string_agg(m.group_id::text, ',' order by m.group_id) from friend_group_members m
@@ -97,6 +100,7 @@ function friendOf(row: FriendRow): Friend {
     group_id: row.groups ? `${MAIN_GROUP_ID},${row.groups}` : String(MAIN_GROUP_ID),
     group_main: row.groups ? 0 : 1,
     status: row.status,
+    ...(row.account_deleted ? { account_deleted: 1 as const } : {}),
   };
 }
 
@@ -211,6 +215,23 @@ export async function addFriends(s: Services, caller: Caller, body: AddFriendBod
   return { friend_list: friends };
 }
 
+/** A person's names as the display-name rule takes them, from a row of users joined to their live card. */
+export function namesOf(row: {
+  full_name: string | null;
+  english_name: string | null;
+  card_name: string | null;
+  card_english_name: string | null;
+}): PersonNames {
+  return {
+    fullName: row.full_name ?? '',
+    english_name: row.english_name ?? '',
+    card:
+      row.card_name === null && row.card_english_name === null
+        ? null
+        : { name: row.card_name ?? '', english_name: row.card_english_name ?? '' },
+  };
+}
+
 /** Within this long of the last push for my add, adding again (after a remove) pushes nothing. */
 const REPEAT_ADD_QUIET = '10 minutes';
 
@@ -222,20 +243,22 @@ const REPEAT_ADD_QUIET = '10 minutes';
  * pushed longer than REPEAT_ADD_QUIET ago. Answers the owners to push.
  */
 async function tellOwners(q: Queryable, caller: Caller, owners: number[]): Promise<number[]> {
-  const [me] = await q.query<{ card_id: number | null; name: string; icon: string }>(
-    `select c.id as card_id, coalesce(nullif(c.name, ''), nullif(c.english_name, ''), u.full_name) as name,
+  const [me] = await q.query<{
+    card_id: number | null;
+    full_name: string;
+    english_name: string;
+    card_name: string | null;
+    card_english_name: string | null;
+    icon: string;
+  }>(
+    `select c.id as card_id, u.full_name, u.english_name, c.name as card_name, c.english_name as card_english_name,
        coalesce(nullif(u.avatar, ''), c.photo, '') as icon
      from users u left join cards c on c.user_id = u.id and c.deleted_at is null where u.id = $1`,
     [caller.userId],
   );
-  const facts = [
-    NOTIFY_TYPE_FRIEND,
-    NotifySub.cardAdded,
-    me?.icon ?? '',
-    me?.card_id ?? 0,
-    me?.name ?? '',
-    caller.userId,
-  ];
+  // What I am called, by the one rule the app uses (src/lib/display-name.ts).
+  const name = me ? personName(namesOf(me)) : '';
+  const facts = [NOTIFY_TYPE_FRIEND, NotifySub.cardAdded, me?.icon ?? '', me?.card_id ?? 0, name, caller.userId];
   // content.from: who added (the card id may change); content.pushed_at: epoch ms of the last push.
   const content = `jsonb_build_object('f_card_id', $5::bigint, 'name', $6::text, 'from', $7::bigint,
     'pushed_at', (extract(epoch from now()) * 1000)::bigint)`;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cloudRowValue } from '../lib/card-rules';
 import { CARD_LABEL_MAX, CARD_PHOTO_URL_MAX, CARD_TEXT_MAX } from './card';
 import { envelopeSchema } from './envelope';
 import { areaField, textField } from './fields';
@@ -107,14 +108,21 @@ export const cloudGroupListResponseSchema = envelopeSchema(cloudGroupListSchema)
 
 // Requests ---------------------------------------------------------------------------------
 
-/** One extension row: a label and its text; a row whose value is blank is dropped. */
-export const cloudRowInputSchema = z.strictObject({
-  key: z.pipe(
-    textField(CARD_LABEL_MAX),
-    z.transform((s) => s.trim()),
-  ),
-  value: textField(CARD_TEXT_MAX, { multiline: true }),
-});
+/**
+ * One extension row: a label and its text; a row whose value is blank is dropped. A website is
+ * stored normalised (src/lib/card-rules.ts: a bare host gets https://); other text as it came,
+ * scans' misreads included, for the owner to correct.
+ */
+export const cloudRowInputSchema = z.pipe(
+  z.strictObject({
+    key: z.pipe(
+      textField(CARD_LABEL_MAX),
+      z.transform((s) => s.trim()),
+    ),
+    value: textField(CARD_TEXT_MAX, { multiline: true }),
+  }),
+  z.transform((row) => ({ key: row.key, value: cloudRowValue(row.key, row.value) })),
+);
 const rows = z.array(cloudRowInputSchema).check(z.maxLength(CLOUD_ROWS_MAX));
 
 /** ocr/add and the sync mutation addCloudCard (where the id is required). */

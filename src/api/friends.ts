@@ -30,6 +30,7 @@ import { emptyBodySchema } from './meta';
  * Notifications:
  * - GET  /api/notify/list/{page}?page_size=      {list, page_size, unread}, newest first
  * - POST /api/notify/read_all                    marks every notification read (opening the drawer)
+ * - POST /api/notify/open/{id}                   marks it read; the Notification with its card looked up now
  *
  * Ids that are not the caller's answer 404, as ids that do not exist.
  */
@@ -54,7 +55,8 @@ export const FRIEND_STATUS_REMOVED_ME = 20;
  */
 export const NOTIFY_TYPE_FRIEND = 1;
 /** orderStatus: an exclusive-card order changed (content: order_id, order_no, status). */
-export const NotifySub = { cardAdded: 3, cardUpdated: 4, exchanged: 7, orderStatus: 8 } as const;
+/** accountDeleted: the owner of a card I keep deleted their account (content: f_card_id, account_deleted). */
+export const NotifySub = { cardAdded: 3, cardUpdated: 4, exchanged: 7, orderStatus: 8, accountDeleted: 9 } as const;
 /** status_user: 1 unread (a dot in the drawer), 0 read. */
 export const NOTIFY_UNREAD = 1;
 export const NOTIFY_READ = 0;
@@ -150,6 +152,8 @@ export const friendSchema = z.object({
   group_main: z.union([z.literal(0), z.literal(1)]),
   /** 0, or 20 when the friend removed my card. */
   status: z.int(),
+  /** 1 when the card's owner deleted their account: nothing of theirs opens or saves any more. */
+  account_deleted: z.optional(z.literal(1)),
 });
 export type Friend = z.infer<typeof friendSchema>;
 
@@ -222,7 +226,13 @@ export const notificationSchema = z.object({
   status_user: z.int(),
   // f_share_str: a live share key of that card, so a card I do not keep opens too ('' or absent when none).
   // order_id: the exclusive-card order an orderStatus notification is about.
-  content: z.object({ f_card_id: z.int(), f_share_str: z.optional(z.string()), order_id: z.optional(z.int()) }),
+  // account_deleted: 1 when the person it is about has deleted their account (nothing of theirs opens).
+  content: z.object({
+    f_card_id: z.int(),
+    f_share_str: z.optional(z.string()),
+    order_id: z.optional(z.int()),
+    account_deleted: z.optional(z.literal(1)),
+  }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -241,6 +251,11 @@ export const notifyListSchema = z.object({
 });
 export type NotifyList = z.infer<typeof notifyListSchema>;
 export const notifyListResponseSchema = envelopeSchema(notifyListSchema);
+
+/** POST /api/notify/open/{id}: no body (or {}); answers the Notification as it stands now. */
+export const notifyOpenParamsSchema = z.strictObject({ id: idParam });
+export const notifyOpenBodySchema = emptyBodySchema;
+export const notificationResponseSchema = envelopeSchema(notificationSchema);
 
 /** POST /api/notify/read_all: no body (or {}). */
 export const readNotificationsBodySchema = emptyBodySchema;

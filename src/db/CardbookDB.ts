@@ -72,7 +72,11 @@ export type MetaRow =
    * After a sign-out with changes not yet sent: whose they are. They are sent when that account
    * signs in again on this device, and dropped if another one does (src/session/session.ts).
    */
-  | { key: 'pendingOwner'; value: number };
+  | { key: 'pendingOwner'; value: number }
+  /** Ids of changes moved in from a signed-out page's database (legacy-db.ts): never queued twice. */
+  | { key: 'adoptedChanges'; value: string[] }
+  /** Cloud cards and groups deleted here within their undo window (cloud-deletes.ts). */
+  | { key: 'cloudDeletes'; value: { kind: 'card' | 'group'; id: string; title: string; at: number }[] };
 
 /**
  * My card: the server's with pending local edits applied. Photo fields may hold `local:<id>`

@@ -14,6 +14,7 @@ import {
   type Profile,
 } from '../api';
 import { applyCardPatch, cardBodyOf, EMPTY_CARD, mergeStamped } from '../lib/card-merge';
+import { cloudRowValue } from '../lib/card-rules';
 import { HLC_PATTERN, nextHlc } from '../lib/hlc';
 import type { CardbookDB, FriendRow } from './CardbookDB';
 import { clientId } from './client-id';
@@ -51,9 +52,11 @@ function withoutBlankEntries(extension: CardExtensionInput): CardExtension {
   };
 }
 
-/** Extension rows as the server keeps them: keys trimmed, rows with a blank value dropped. */
+/** Extension rows as the server keeps them: keys trimmed, rows with a blank value dropped, websites normalised. */
 function cloudRowsOf(rows: readonly CloudRow[]): CloudRow[] {
-  return rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key.trim(), value: r.value }));
+  return rows
+    .filter((r) => r.value.trim() !== '')
+    .map((r) => ({ key: r.key.trim(), value: cloudRowValue(r.key, r.value) }));
 }
 
 /** group_id "1,5,7" as numbers. */

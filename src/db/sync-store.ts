@@ -16,6 +16,7 @@ import type {
   SyncNotice,
   SyncState,
 } from './CardbookDB';
+import { keepNamesOfDeletedAccounts } from './deleted-accounts';
 import {
   createdGroupIds,
   groupIdsOf,
@@ -203,6 +204,7 @@ export async function applyPull(db: CardbookDB, page: PullResult): Promise<void>
       }
     }
     await writeChanges(db.groups, groups);
+    await keepNamesOfDeletedAccounts(db, friends);
     await writeChanges(db.friends, friends);
     await writeChanges(db.notifications, notifications);
     await writeChanges(db.cloudCards, cloudCards);

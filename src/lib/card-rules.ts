@@ -41,6 +41,23 @@ export function websiteHref(value: string): string | null {
   return href;
 }
 
+export const isWebsiteValue = (value: string): boolean => websiteHref(value) !== null;
+
+/**
+ * A website as it is stored (scans and people write bare hosts, "www.example.com.hk"): trimmed,
+ * and one without a scheme gets "https://", which opens the same place (SPEC §5). A value that is
+ * not a website is answered as it was, for the rule to refuse or the caller to keep.
+ */
+export function normalizeWebsite(value: string): string {
+  const href = websiteHref(value);
+  if (href === null) return value;
+  return href.startsWith('//') ? `https:${href}` : href;
+}
+
+/** A cloud card row's value as it is stored: a website normalised, anything else as it is. */
+export const cloudRowValue = (key: string, value: string): string =>
+  key.trim() === 'website' ? normalizeWebsite(value) : value;
+
 /** The social platforms whose entry is a phone number. */
 export const CHAT_NUMBER_PLATFORMS: ReadonlySet<string> = new Set(['whatsapp', 'signal']);
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEditor } from '../components/card/CardEditor';
 import { draftOf } from '../components/card/draft';
-import { clearScanHandoff, draftWithScan, readScanHandoff } from '../components/card/scan-handoff';
+import { clearScanHandoff, readScanHandoff, scanIntoDraft } from '../components/card/scan-handoff';
 import { useMyCard, useProfile, useSession, useSyncState } from '../session/hooks';
 
 /**
@@ -35,13 +35,16 @@ export function CardCreatePage() {
     );
   }
   const initial = draftOf(card, profile?.fullName ?? '');
+  // Recognized fields fill only what is empty; the rest is offered (scan-handoff.ts).
+  const recognized = scanned ? scanIntoDraft(initial, scanned) : null;
   return (
     <main className="page">
       <h1>{card ? t('card.editTitle') : t('card.createTitle')}</h1>
       {/* The editor keeps the draft made when it opened; later syncs do not overwrite typing. */}
       <CardEditor
         initial={initial}
-        start={scanned ? draftWithScan(initial, scanned) : undefined}
+        start={recognized?.draft}
+        suggestions={recognized?.suggestions}
         isNew={card === null}
       />
       {scanned ? <ClearHandoff /> : null}

@@ -10,6 +10,7 @@ import { compressPhoto, shootFrame, useBlobUrl, useCamera } from '../components/
 import { type Readiness, useOcrReadiness, useScans } from '../components/scan/hooks';
 import { toast } from '../components/toast';
 import { type CloudCardRow, cloudCardTitle, db, mutate, newCloudId, type ScanRow } from '../db';
+import { LEGACY_DB_NAME } from '../db/db-name';
 import { areaOf } from '../lib/areas';
 import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { ocrClient } from '../lib/ocr-client';
@@ -26,6 +27,7 @@ import {
   saveScan,
   startScanQueue,
 } from '../lib/scan-queue';
+import { useSignedIn } from '../session/signed-in';
 import './scan-qr-code.css';
 import './cloud-create.css';
 
@@ -75,6 +77,14 @@ export function CloudCreatePage() {
     if (queued > 0) queueRef.current?.poke();
   }, [queued]);
 
+  // Signed out, shots and cards are kept in the signed-out database, which the next account to
+  // sign in takes in (src/db/legacy-db.ts). A page signed out a moment ago still has the last
+  // account's database open: load again on the signed-out one rather than give them to it.
+  const signedIn = useSignedIn();
+  useEffect(() => {
+    if (!signedIn && db.name !== LEGACY_DB_NAME) location.reload();
+  }, [signedIn]);
+
   const count = scans?.length ?? 0;
   return (
     <main className="page scan-page cloud-scan-page">
@@ -83,6 +93,14 @@ export function CloudCreatePage() {
         {t('cardscan.back')}
       </Link>
       <h1>{manual ? t('cardscan.manual.title') : t('cardscan.title')}</h1>
+      {signedIn ? null : (
+        <p className="cloud-scan-note cloud-scan-signed-out" role="note" data-testid="signed-out-note">
+          <span>{t('cardscan.signedOut.note')}</span>
+          <Link to="/login" className="btn btn-secondary">
+            {t('cardscan.signedOut.signIn')}
+          </Link>
+        </p>
+      )}
       {manual ? (
         <ManualEntry onClose={() => setManual(false)} />
       ) : (
@@ -322,6 +340,7 @@ function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; 
 
 function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManual(): void }) {
   const { t } = useTranslation();
+  const signedIn = useSignedIn();
   const cards = useCloudCards();
   const [openId, setOpenId] = useState<string | null>(null);
   const [discarded, setDiscarded] = useState<ScanRow | null>(null);
@@ -349,7 +368,11 @@ function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManu
     setSaving(true);
     try {
       const saved = await saveAllReady(db);
-      toast(t('cardscan.review.savedAll', { count: String(saved) }), 'success');
+      const count = String(saved);
+      toast(
+        signedIn ? t('cardscan.review.savedAll', { count }) : t('cardscan.signedOut.savedAll', { count }),
+        'success',
+      );
     } finally {
       setSaving(false);
     }
@@ -434,6 +457,7 @@ function ScanItem({
   onDiscard(): void;
 }) {
   const { t } = useTranslation();
+  const signedIn = useSignedIn();
   const title = fieldsTitle(scan) || t('cardscan.review.untitled');
   const done = scan.status === 'ready' || scan.status === 'failed';
   const subtitle = scan.fields
@@ -449,7 +473,9 @@ function ScanItem({
     if (merged) toast(t('cardscan.review.merged', { name }), 'success');
   };
   const save = async () => {
-    if (await saveScan(db, scan.id)) toast(t('cardscan.review.saved'), 'success');
+    if (await saveScan(db, scan.id)) {
+      toast(signedIn ? t('cardscan.review.saved') : t('cardscan.signedOut.saved'), 'success');
+    }
   };
   return (
     <li className="cloud-scan-item" data-status={scan.status} data-testid="scan-item">
@@ -523,6 +549,7 @@ function ScanFields({ scan }: { scan: ScanRow }) {
 
 function ManualEntry({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  const signedIn = useSignedIn();
   const [rows, setRows] = useState<CloudRow[]>([{ key: 'name', value: '' }]);
   const [error, setError] = useState('');
   const save = async () => {
@@ -533,7 +560,10 @@ function ManualEntry({ onClose }: { onClose(): void }) {
     }
     const card: Pick<CloudCardRow, 'extension'> = { extension: filled };
     await mutate(db, 'addCloudCard', { id: newCloudId(), photo: '', photo_bg: '', extension: filled, group_id: '' });
-    toast(t('cardscan.manual.saved', { name: cloudCardTitle(card) }), 'success');
+    toast(
+      signedIn ? t('cardscan.manual.saved', { name: cloudCardTitle(card) }) : t('cardscan.signedOut.saved'),
+      'success',
+    );
     onClose();
   };
   return (

@@ -2,8 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/Avatar';
 import { ChevronIcon } from '../components/icons';
-import { contactLine, displayName } from '../lib/display-name';
-import { useProfile, useSession } from '../session/hooks';
+import { contactLine, displayName, personName } from '../lib/display-name';
+import { useMyCard, useProfile, useSession } from '../session/hooks';
 
 /** The signed-in user's home: who I am, and where to go. Reads only IndexedDB, so it works offline. */
 export function UserHomePage() {
@@ -11,19 +11,24 @@ export function UserHomePage() {
   const navigate = useNavigate();
   const session = useSession();
   const profile = useProfile();
+  const card = useMyCard();
   if (session === null) {
     void navigate({ to: '/login' });
     return null;
   }
-  if (profile === undefined || session === undefined) return <main className="page" aria-busy="true" />;
+  if (profile === undefined || session === undefined || card === undefined) {
+    return <main className="page" aria-busy="true" />;
+  }
+  // Called by their card's name when the profile has none (src/lib/display-name.ts).
+  const who = profile ? { ...profile, card } : null;
   return (
     <main className="page">
       <section className="profile-head">
-        <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={72} />
+        <Avatar src={profile?.avatar} name={who ? displayName(who) : ''} size={72} />
         <div className="profile-head-text">
-          <h1 data-testid="user-name">{profile ? displayName(profile) : ''}</h1>
-          {profile && (profile.fullName.trim() || profile.english_name.trim()) ? (
-            <p className="muted">{contactLine(profile)}</p>
+          <h1 data-testid="user-name">{who ? displayName(who) : ''}</h1>
+          {who && personName(who) ? (
+            <p className="muted">{contactLine(who)}</p>
           ) : (
             <Link to="/editMyProfile" className="profile-name-cta">
               {t('auth.profile.addName')}

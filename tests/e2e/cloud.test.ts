@@ -215,16 +215,25 @@ describe('cloud cards', () => {
       ]);
     const groups = { list: await groupList() };
     const db = server.app.services.db;
-    const live = await db.query<{ uid: string; extension: { key: string; value: string }[]; group_uid: string | null }>(
-      `select c.uid, c.extension, g.uid as group_uid from cloud_cards c left join cloud_groups g on g.id = c.group_id
-       where c.user_id = $1 and c.deleted_at is null order by c.created_at`,
-      [user.id],
-    );
+    const liveCards = () =>
+      db.query<{ uid: string; extension: { key: string; value: string }[]; group_uid: string | null }>(
+        `select c.uid, c.extension, g.uid as group_uid from cloud_cards c left join cloud_groups g on g.id = c.group_id
+         where c.user_id = $1 and c.deleted_at is null order by c.created_at`,
+        [user.id],
+      );
     const vendors = groups.list[0]?.id;
-    expect(live.map((c) => [c.extension.find((r) => r.key === 'name')?.value, c.group_uid ?? ''])).toEqual([
-      ['Alice Wong', clients.id],
-      ['陳大文', vendors],
-    ]);
+    // The outbox drains in batches: wait for the server to hold the last change (the delete), not for a moment.
+    await expect
+      .poll(
+        async () =>
+          (await liveCards()).map((c) => [c.extension.find((r) => r.key === 'name')?.value, c.group_uid ?? '']),
+        { timeout: 30_000 },
+      )
+      .toEqual([
+        ['Alice Wong', clients.id],
+        ['陳大文', vendors],
+      ]);
+    const live = await liveCards();
     expect(live[0]?.extension.find((r) => r.key === 'position')?.value).toBe('CEO');
     const deleted = await db.query<{ n: number }>(
       'select count(*)::int as n from cloud_cards where user_id = $1 and deleted_at is not null',

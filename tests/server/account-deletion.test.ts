@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Friend } from '../../src/api';
+import { type Friend, type NotifyList, NotifySub } from '../../src/api';
 import { call, createTestApp, multipart, type TestApp } from './helper';
 import { userWithCard } from './social';
 
@@ -126,7 +126,18 @@ describe('deleting my account', () => {
       token: keeper.token,
     });
     const entry = kept.body.data.friend_list.find((f) => f.friend_card_info.card_id === me.cardId);
-    expect(entry).toMatchObject({ status: 20, friend_card_info: { name: '' } });
+    expect(entry).toMatchObject({ status: 20, account_deleted: 1, friend_card_info: { name: '' } });
+    // Kim is told the account was deleted; what she was told of her before stays, marked so
+    // (nothing offers to open a card that is gone), and none of it holds her name.
+    const told = await call<NotifyList>(t.app, 'GET', '/api/notify/list/1', undefined, {
+      token: keeper.token,
+      lang: 'en-us',
+    });
+    expect(told.body.data.list.map((n) => [n.msg_type_sub, n.msg, n.content.account_deleted])).toEqual([
+      [NotifySub.accountDeleted, 'Someone whose card you kept has deleted their account', 1],
+      [NotifySub.cardAdded, 'Someone added your card', 1],
+    ]);
+    expect(told.body.data.list[0]?.content.f_card_id).toBe(me.cardId);
 
     // No personal data of hers anywhere, and her avatar file is gone.
     for (const needle of [

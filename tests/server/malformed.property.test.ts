@@ -26,6 +26,7 @@ import {
   joinExchangeBodySchema,
   loginBodySchema,
   modifyPwdBodySchema,
+  notifyOpenBodySchema,
   PULL_PAGE_MAX,
   physicalLinkBodySchema,
   publicMatchBodySchema,
@@ -101,6 +102,7 @@ const JSON_PARAM_ROUTES: Record<string, { url: string; schema: z.ZodMiniType }> 
     url: '/api/ocr/group/card_list/1/0',
     schema: cloudGroupCardsBodySchema,
   },
+  '/api/notify/open/:id': { url: '/api/notify/open/1', schema: notifyOpenBodySchema },
 };
 const UPLOAD_ROUTES = [
   '/api/user/uploadAvatar',

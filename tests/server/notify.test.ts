@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
-import { type AddedFriends, NOTIFY_READ, NOTIFY_UNREAD, type NotifyList, type SyncRow } from '../../src/api';
-import { createTestApp, dbSnapshot, type TestApp } from './helper';
+import {
+  type AddedFriends,
+  NOTIFY_READ,
+  NOTIFY_UNREAD,
+  type Notification,
+  type NotifyList,
+  type SyncRow,
+} from '../../src/api';
+import { call, createTestApp, dbSnapshot, registerUser, type TestApp } from './helper';
 import { api, pullAll, RecordingPublisher, renameCard, syncPush, userWithCard } from './social';
 
 let t: TestApp;
@@ -113,6 +120,72 @@ describe('notify/list', () => {
     expect(notes((await pullAll(t, b)).rows)).toEqual([]);
     expect((await api(t, { token: 'nope' }, 'GET', '/api/notify/list/1')).status).toBe(401);
     expect((await api(t, b, 'GET', '/api/notify/list/0')).status).toBe(400);
+  });
+});
+
+describe('who a notification is from (issue 23)', () => {
+  it('names by the one display-name rule: the profile name, else the card name — never "Someone" once a name exists', async () => {
+    const owner = await userWithCard(t, 'Owner');
+    const cardOnly = await userWithCard(t, 'Cara Card');
+    const both = await userWithCard(t, 'Card Side');
+    await call(t.app, 'POST', '/api/user/setProfile', { fullName: 'Profile Side' }, { token: both.token });
+    await api(t, cardOnly, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    await api(t, both, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    expect((await page(owner, 1)).body.data.list.map((n) => n.msg)).toEqual([
+      'Profile Side added your card',
+      'Cara Card added your card',
+    ]);
+  });
+
+  it('someone who added my card before making theirs: named and opened by the card they have now; opening reads it', async () => {
+    const owner = await userWithCard(t, 'Owner');
+    const late = await registerUser(t);
+    await api(t, late, 'POST', '/api/friend/add', { content: [owner.shareStr] });
+    const before = (await page(owner, 1)).body.data.list[0];
+    expect(before).toMatchObject({ msg: 'Someone added your card', content: { f_card_id: 0, f_share_str: '' } });
+
+    const made = await call<{ card_id: number; share_str: string }>(
+      t.app,
+      'POST',
+      '/api/card/create',
+      {
+        name: 'Late Larry',
+        english_name: '',
+        photo: '',
+        photo_back: '',
+        profile: '',
+        is_open: 0,
+        extension: { company: [], address: [], tel: [], email: [], website: [], other: [], industry: [], social: [] },
+      },
+      { token: late.token },
+    );
+    expect(made.status).toBe(200);
+    const listed = (await page(owner, 1)).body.data.list[0];
+    expect(listed).toMatchObject({
+      msg: 'Late Larry added your card',
+      status_user: NOTIFY_UNREAD,
+      content: { f_card_id: made.body.data.card_id, f_share_str: made.body.data.share_str },
+    });
+
+    // Opened: its card as it is now, and read (on every device, by pull).
+    const opened = await api<Notification>(t, owner, 'POST', `/api/notify/open/${before?.id}`, {});
+    expect(opened.status).toBe(200);
+    expect(opened.body.data).toMatchObject({
+      id: before?.id,
+      status_user: NOTIFY_READ,
+      content: { f_card_id: made.body.data.card_id, f_share_str: made.body.data.share_str },
+    });
+    expect((await page(owner, 1)).body.data.unread).toBe(0);
+    expect(notes((await pullAll(t, owner)).rows)).toMatchObject([{ value: { status_user: NOTIFY_READ } }]);
+
+    // Only mine: another user's id is not found, and reads nothing.
+    const other = await userWithCard(t, 'Other');
+    await api(t, late, 'POST', '/api/friend/add', { content: [other.shareStr] });
+    const theirs = (await page(other, 1)).body.data.list[0];
+    const refused = await api(t, owner, 'POST', `/api/notify/open/${theirs?.id}`, {});
+    expect(refused.status).toBe(404);
+    expect(refused.body.msg).toBe('Notification not found');
+    expect((await page(other, 1)).body.data.unread).toBe(1);
   });
 });
 

@@ -91,4 +91,47 @@ describe('moving the database of earlier versions', () => {
     expect(await Dexie.exists(LEGACY_DB_NAME)).toBe(false);
     expect(await Dexie.exists(dbNameFor(7))).toBe(false);
   });
+
+  it('gives what was made signed out to the account signing in next, once, even when a move runs again', async () => {
+    const signedOut = async (db: CardbookDB) => {
+      await db.outbox.add({ id: 'scan-card', name: 'addCloudCard', args: { id: 'c1' }, createdAt: 1 });
+      await db.uploads.put({ id: 'u1', blob: new Blob(['jpeg']), target: 'cloudPhoto', url: null, createdAt: 1 });
+      await db.cloudCards.put({
+        id: 'c1',
+        photo: 'local:u1',
+        photo_bg: '',
+        extension: [{ key: 'name', value: 'Bob Lee' }],
+        group_id: '',
+        created_at: 1,
+        updated_at: 1,
+      });
+      await db.scans.put({
+        id: 's2',
+        front: new Blob(['jpeg']),
+        back: null,
+        status: 'ready',
+        fields: null,
+        lines: [],
+        createdAt: 2,
+      });
+    };
+    await read(dbNameFor(7), (db) => db.outbox.add(change('mine', 5)));
+    await legacyWith(signedOut);
+    await moveLegacyDatabase(7);
+    expect(await Dexie.exists(LEGACY_DB_NAME)).toBe(false);
+    const moved = () =>
+      read(dbNameFor(7), async (db) => ({
+        outbox: (await db.outbox.orderBy('seq').toArray()).map((row) => row.id),
+        uploads: await db.uploads.count(),
+        cards: (await db.cloudCards.toArray()).map((c) => c.id),
+        scans: (await db.scans.toArray()).map((s) => s.id),
+      }));
+    expect(await moved()).toEqual({ outbox: ['mine', 'scan-card'], uploads: 1, cards: ['c1'], scans: ['s2'] });
+
+    // Sent meanwhile; then a move cut short before the signed-out database was deleted runs again.
+    await read(dbNameFor(7), (db) => db.outbox.where('id').equals('scan-card').delete());
+    await legacyWith(signedOut);
+    await moveLegacyDatabase(7);
+    expect((await moved()).outbox).toEqual(['mine']);
+  });
 });

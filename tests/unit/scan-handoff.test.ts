@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftOf } from '../../src/components/card/draft';
-import { draftWithScan } from '../../src/components/card/scan-handoff';
+import { acceptSuggestion, scanIntoDraft } from '../../src/components/card/scan-handoff';
 import { EMPTY_FIELDS } from '../../src/lib/card-fields';
 
 describe('recognized fields into my card draft', () => {
@@ -23,8 +23,8 @@ describe('recognized fields into my card draft', () => {
     },
   };
 
-  it('fills names, adds entries the card lacks, and puts the photo on the side shot', () => {
-    const draft = draftWithScan(draftOf(card), {
+  it('fills only what is empty, offers the rest, and puts the photo on the side shot', () => {
+    const { draft, suggestions } = scanIntoDraft(draftOf(card), {
       side: 'back',
       photo: 'local:abc',
       fields: {
@@ -37,22 +37,60 @@ describe('recognized fields into my card draft', () => {
         email: ['tm@acme.example'],
       },
     });
-    expect(draft.name).toBe('Chan Tai Man');
+    // Names: the one typed stays; the empty one is filled.
+    expect(draft.name).toBe('Chan');
     expect(draft.english_name).toBe('Tai Man Chan');
     expect(draft.photo).toBe('/blobs/old.jpg');
     expect(draft.photo_back).toBe('local:abc');
+    // Empty lists filled; a list with entries keeps them, the new number is offered.
     expect(draft.company.map((c) => [c.name, c.position])).toEqual([['Acme Ltd', 'Director']]);
-    expect(draft.lists.tel.map((e) => [e.key, e.content])).toEqual([
+    expect(draft.lists.tel.map((e) => [e.key, e.content])).toEqual([['mobile', '+852 9123 4567']]);
+    expect(draft.lists.email.map((e) => e.content)).toEqual(['tm@acme.example']);
+    expect(suggestions.map((s) => [s.field, s.value])).toEqual([
+      ['name', 'Chan Tai Man'],
+      ['tel', '+852 2345 6789'],
+    ]);
+
+    // Accepted one by one: the name replaces, the number is added with a work label.
+    const [name, tel] = suggestions;
+    if (!name || !tel) throw new Error('two suggestions');
+    const withTel = acceptSuggestion(draft, tel);
+    expect(withTel.name).toBe('Chan');
+    expect(withTel.lists.tel.map((e) => [e.key, e.content])).toEqual([
       ['mobile', '+852 9123 4567'],
       ['work', '+852 2345 6789'],
     ]);
-    expect(draft.lists.email.map((e) => e.content)).toEqual(['tm@acme.example']);
+    expect(acceptSuggestion(withTel, name).name).toBe('Chan Tai Man');
+  });
+
+  it('a typed name and website stay when the scan misreads them; the misreads are only offered', () => {
+    const typed = {
+      ...card,
+      name: 'Alice Whitfield',
+      extension: { ...card.extension, website: [{ key: 'company', content: 'whitfield.example.com' }] },
+    };
+    const { draft, suggestions } = scanIntoDraft(draftOf(typed), {
+      side: 'front',
+      photo: 'local:x',
+      fields: { ...EMPTY_FIELDS, name: 'Alice Whitfeld', website: ['whitfeld.example.com', 'WHITFIELD.example.com'] },
+    });
+    expect(draft.name).toBe('Alice Whitfield');
+    expect(draft.lists.website.map((e) => e.content)).toEqual(['whitfield.example.com']);
+    expect(suggestions.map((s) => [s.field, s.value])).toEqual([
+      ['name', 'Alice Whitfeld'],
+      ['website', 'whitfeld.example.com'],
+    ]);
   });
 
   it('keeps what the card has when nothing was recognized', () => {
-    const draft = draftWithScan(draftOf(card), { side: 'front', photo: 'local:x', fields: EMPTY_FIELDS });
+    const { draft, suggestions } = scanIntoDraft(draftOf(card), {
+      side: 'front',
+      photo: 'local:x',
+      fields: EMPTY_FIELDS,
+    });
     expect(draft.name).toBe('Chan');
     expect(draft.photo).toBe('local:x');
     expect(draft.lists.tel).toHaveLength(1);
+    expect(suggestions).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ import {
 } from './draft';
 import { ImageIcon, PlusIcon, SocialBadge, TrashIcon } from './icons';
 import { isKnownLabel, useEntryLabel } from './labels';
+import { acceptSuggestion, type ScanSuggestion } from './scan-handoff';
 import './card.css';
 import './editor.css';
 
@@ -60,15 +61,19 @@ export function CardEditor({
   initial,
   isNew,
   start,
+  ...props
 }: {
   initial: CardDraft;
   isNew: boolean;
   /** Where editing starts when not from `initial` (fields recognized on my paper card): saving sends the difference. */
   start?: CardDraft;
+  /** What was recognized on my paper card that the card already had something else for. */
+  suggestions?: readonly ScanSuggestion[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(start ?? initial);
+  const [offered, setOffered] = useState<readonly ScanSuggestion[]>(props.suggestions ?? []);
   const [errors, setErrors] = useState<Record<string, DraftError>>({});
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -162,6 +167,17 @@ export function CardEditor({
         </div>
         <p className="editor-hint">{t('card.editor.photoHint', { max: MB })}</p>
       </EditorSection>
+
+      {offered.length > 0 ? (
+        <Suggestions
+          items={offered}
+          onUse={(item) => {
+            setDraft((d) => acceptSuggestion(d, item));
+            setOffered((all) => all.filter((s) => s.id !== item.id));
+          }}
+          onDismiss={(item) => setOffered((all) => all.filter((s) => s.id !== item.id))}
+        />
+      ) : null}
 
       <EditorSection title={t('card.editor.basics')}>
         <TextField
@@ -620,5 +636,56 @@ function CompanyField(props: {
       />
       <FieldError id={errorId} text={props.error} />
     </div>
+  );
+}
+
+/**
+ * What recognition read on my paper card where the card already holds something else: never
+ * written over it, each offered to use or dismiss (issue 23).
+ */
+function Suggestions(props: {
+  items: readonly ScanSuggestion[];
+  onUse: (item: ScanSuggestion) => void;
+  onDismiss: (item: ScanSuggestion) => void;
+}) {
+  const { t } = useTranslation();
+  const label = (item: ScanSuggestion) =>
+    item.field === 'name'
+      ? t('card.editor.name')
+      : item.field === 'english_name'
+        ? t('card.editor.englishName')
+        : t(`card.sections.${item.field}`);
+  return (
+    <EditorSection title={t('card.editor.suggestions.title')}>
+      <p className="editor-hint">{t('card.editor.suggestions.hint')}</p>
+      <ul className="scan-suggestions" data-testid="scan-suggestions">
+        {props.items.map((item) => (
+          <li key={item.id} className="scan-suggestion">
+            <span className="scan-suggestion-text">
+              <span className="scan-suggestion-label">{label(item)}</span>
+              <span className="scan-suggestion-value">{item.value}</span>
+            </span>
+            <span className="scan-suggestion-actions">
+              <button
+                type="button"
+                className="btn btn-secondary btn-inline"
+                aria-label={t('card.editor.suggestions.useLabel', { value: item.value })}
+                onClick={() => props.onUse(item)}
+              >
+                {t('card.editor.suggestions.use')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-inline"
+                aria-label={t('card.editor.suggestions.dismissLabel', { value: item.value })}
+                onClick={() => props.onDismiss(item)}
+              >
+                {t('card.editor.suggestions.dismiss')}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </EditorSection>
   );
 }

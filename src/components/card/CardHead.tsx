@@ -22,13 +22,16 @@ export function CardHead(props: {
   nameAs: 'h1' | 'p';
   onImport: () => void;
   importing: boolean;
+  /** False when the card cannot be saved any more (its owner deleted their account). */
+  canImport?: boolean;
 }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState(false);
   const title = props.name || props.englishName;
   const Name = props.nameAs;
+  const importable = props.acceptId > 0 && props.canImport !== false;
   return (
-    <section className={props.acceptId > 0 ? 'shared-head shared-head-narrow' : 'shared-head'}>
+    <section className={importable ? 'shared-head shared-head-narrow' : 'shared-head'}>
       {props.avatar ? (
         <button
           type="button"
@@ -53,7 +56,7 @@ export function CardHead(props: {
           </p>
         ) : null}
       </div>
-      {props.acceptId > 0 ? (
+      {importable ? (
         <button
           type="button"
           className="btn btn-secondary btn-inline"

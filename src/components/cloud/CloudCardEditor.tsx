@@ -8,6 +8,8 @@ import {
   type CloudRow,
   type CloudRowKey,
 } from '../../api';
+import { CARD_RULES, type CardRuleKey } from '../../api/card';
+import { isWebsiteValue } from '../../lib/card-rules';
 import { PlusIcon, TrashIcon } from '../card/icons';
 import '../card/editor.css';
 import './cloud.css';
@@ -19,8 +21,24 @@ const INPUTS: Partial<
   name: { type: 'text', autoComplete: 'off' },
   tel: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'off' },
-  website: { type: 'url', inputMode: 'url', autoComplete: 'off' },
+  // Text, not url: a bare host ("www.example.com.hk", as scans read it) is a website here, and
+  // the browser's own url check would refuse it.
+  website: { type: 'text', inputMode: 'url', autoComplete: 'off' },
 };
+
+/**
+ * The message key of a row the rules refuse (SPEC §5: a website under 5 characters, or not one
+ * that opens as http(s); src/lib/card-rules.ts), or null. Blank rows are dropped, never refused.
+ */
+export function cloudRowProblem(row: CloudRow): `server.${CardRuleKey}` | null {
+  if (row.value.trim() === '') return null;
+  if (row.key === 'website' && !isWebsiteValue(row.value)) return `server.${CARD_RULES.website}`;
+  return null;
+}
+
+/** Whether every row may be saved. */
+export const cloudRowsValid = (rows: readonly CloudRow[]): boolean =>
+  rows.every((row) => cloudRowProblem(row) === null);
 
 export const isCloudRowKey = (key: string): key is CloudRowKey => (CLOUD_ROW_KEYS as readonly string[]).includes(key);
 
@@ -96,8 +114,12 @@ export function CloudCardEditor({ rows, onChange }: { rows: CloudRow[]; onChange
           const name = t('cloud.editor.row', { n: index + 1, key: label(row.key) });
           const input = isCloudRowKey(row.key) ? INPUTS[row.key] : undefined;
           const multiline = row.key === 'address' || row.key === 'other';
+          const problem = cloudRowProblem(row);
+          const errorId = `${titleId}-error-${index}`;
           const common = {
             'aria-label': t('cloud.editor.valueOf', { row: name }),
+            'aria-invalid': problem ? true : undefined,
+            'aria-describedby': problem ? errorId : undefined,
             className: 'entry-input',
             maxLength: CARD_TEXT_MAX,
             value: row.value,
@@ -162,6 +184,11 @@ export function CloudCardEditor({ rows, onChange }: { rows: CloudRow[]; onChange
                   onChange={(e) => set(index, { value: e.target.value })}
                 />
               )}
+              {problem ? (
+                <p id={errorId} className="field-error">
+                  {t(problem)}
+                </p>
+              ) : null}
             </li>
           );
         })}

@@ -27,7 +27,7 @@ import { CardPhotos } from '../card';
 import { GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '../card/icons';
 import { OverlayFrame } from '../OverlayFrame';
 import { toast } from '../toast';
-import { CloudCardEditor, useCloudKeyLabel } from './CloudCardEditor';
+import { CloudCardEditor, cloudRowsValid, useCloudKeyLabel } from './CloudCardEditor';
 import { useCloudCard, useCloudGroups, usePendingCloudIds } from './hooks';
 import { deleteCloudWithUndo } from './pending-delete';
 import { saveCards, useCsvHeaders } from './use-export';
@@ -93,8 +93,12 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
     }
   };
 
-  const save = async (rows: CloudRow[]) => {
+  const save = async (rows: CloudRow[], form: HTMLFormElement) => {
     if (!card) return;
+    if (!cloudRowsValid(rows)) {
+      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     const extension = rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key, value: r.value.trim() }));
     await mutate(db, 'editCloudCard', { id: card.id, extension });
     setEditing(null);
@@ -138,9 +142,10 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
           {editing ? (
             <form
               className="cloud-edit"
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                void save(editing);
+                void save(editing, e.currentTarget);
               }}
             >
               <CloudCardEditor rows={editing} onChange={setEditing} />

@@ -1,11 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { db, mutate } from '../../db';
+import { type CloudDeleteIntent, readCloudDeletes, writeCloudDeletes } from '../../db/cloud-deletes';
+import { LOCAL_TABLES } from '../../db/mutations';
 
 /**
  * Delete with undo for cloud cards and groups, as friends' (components/friends/pending-delete):
  * the item disappears at once, the change is made only when the undo window ends (or the page
- * is hidden), so Undo simply forgets it and the server never hears of it. Module state, so
- * leaving the screen keeps a pending delete.
+ * is hidden), so Undo simply forgets it and the server never hears of it. The intent is kept in
+ * IndexedDB from the first moment (src/db/cloud-deletes.ts): a page closed or reloaded within
+ * the window makes the change at its next start of a cloud screen, instead of losing it.
  */
 export const UNDO_MS = 5000;
 
@@ -18,24 +21,50 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
+/**
+ * Makes the delete and forgets the intent in one transaction, so two tabs (or a commit racing
+ * the next start) make it once.
+ */
 async function commit(id: string): Promise<void> {
   const timer = timers.get(id);
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(id);
-  const item = pending.find((p) => p.id === id);
-  if (!item) return;
-  if (item.kind === 'card') await mutate(db, 'delCloudCard', { id });
-  else await mutate(db, 'delCloudGroup', { id });
+  await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
+    const intents = await readCloudDeletes(db);
+    const item = intents.find((p) => p.id === id);
+    if (!item) return;
+    if (item.kind === 'card') await mutate(db, 'delCloudCard', { id });
+    else await mutate(db, 'delCloudGroup', { id });
+    await writeCloudDeletes(
+      db,
+      intents.filter((p) => p.id !== id),
+    );
+  });
   pending = pending.filter((p) => p.id !== id);
   emit();
+}
+
+async function forget(id: string): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const intents = await readCloudDeletes(db);
+    await writeCloudDeletes(
+      db,
+      intents.filter((p) => p.id !== id),
+    );
+  });
 }
 
 export function deleteCloudWithUndo(item: PendingCloudDelete): void {
   if (pending.some((p) => p.id === item.id)) return;
   pending = [...pending, item];
+  const intent: CloudDeleteIntent = { ...item, at: Date.now() };
+  const kept = db.transaction('rw', db.meta, async () => {
+    const intents = await readCloudDeletes(db);
+    await writeCloudDeletes(db, [...intents.filter((p) => p.id !== item.id), intent]);
+  });
   timers.set(
     item.id,
-    setTimeout(() => void commit(item.id), UNDO_MS),
+    setTimeout(() => void kept.then(() => commit(item.id)), UNDO_MS),
   );
   emit();
 }
@@ -45,13 +74,24 @@ export function undoCloudDelete(id: string): void {
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(id);
   pending = pending.filter((p) => p.id !== id);
+  void forget(id);
   emit();
+}
+
+/** Deletes whose page closed within the undo window: made now, their window being over. */
+async function flushLeftOver(): Promise<void> {
+  const left = (await readCloudDeletes(db)).filter((p) => !pending.some((q) => q.id === p.id));
+  if (left.length === 0) return;
+  pending = [...pending, ...left.map(({ kind, id, title }) => ({ kind, id, title }))];
+  emit();
+  for (const item of left) await commit(item.id);
 }
 
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
     for (const p of pending) void commit(p.id);
   });
+  void flushLeftOver().catch((error: unknown) => console.error('cloud deletes', error));
 }
 
 function subscribe(listener: () => void) {

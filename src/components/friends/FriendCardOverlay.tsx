@@ -71,7 +71,9 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
 
   const card = useMemo(() => (friend ? cardOfFriend(friend) : null), [friend]);
   const pending = friend ? isPendingFriend(friend) : true;
-  const extras = useCardExtras(card && !pending ? card : null);
+  // Its owner deleted their account: nothing of the card opens or saves any more.
+  const gone = friend?.account_deleted === 1;
+  const extras = useCardExtras(card && !pending && !gone ? card : null);
   const [importing, setImporting] = useState(false);
   const onImport = async () => {
     if (!card) return;
@@ -100,8 +102,13 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
             nameAs="p"
             importing={importing}
             onImport={() => void onImport()}
+            canImport={!gone}
           />
-          {friend.status === FRIEND_STATUS_REMOVED_ME ? (
+          {gone ? (
+            <p className="friend-removed" role="note">
+              {t('friends.card.accountDeleted')}
+            </p>
+          ) : friend.status === FRIEND_STATUS_REMOVED_ME ? (
             <p className="friend-removed" role="note">
               {t('http.otherPartyDeleted')}
             </p>
@@ -121,7 +128,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
             />
           )}
           <CardDetails profile={card.profile} extension={card.extension} />
-          {pending ? null : <Promotion {...extras} />}
+          {pending || gone ? null : <Promotion {...extras} />}
         </div>
       )}
       {sheet !== 'none' ? (

@@ -11,11 +11,14 @@ export function FriendItem({ friend, onOpen }: { friend: FriendRow; onOpen: (fri
   const title = friendTitle(friend);
   const pending = isPendingFriend(friend);
   const { company, profile } = friend.friend_card_info;
-  const sub = removed
-    ? t('friends.list.removedYou')
-    : pending
-      ? t('friends.list.notSynced')
-      : company || (profile.split('\n')[0] ?? '');
+  const sub =
+    friend.account_deleted === 1
+      ? t('friends.list.accountDeleted')
+      : removed
+        ? t('friends.list.removedYou')
+        : pending
+          ? t('friends.list.notSynced')
+          : company || (profile.split('\n')[0] ?? '');
   return (
     <button
       type="button"

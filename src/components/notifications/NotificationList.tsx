@@ -1,8 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, NotifySub } from '../../api';
+import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, type Notification, NotifySub, notificationResponseSchema } from '../../api';
 import { db, mutate, type NotificationRow } from '../../db';
+import { deletedAccountNames } from '../../db/deleted-accounts';
+import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
 import { ensureSyncClient } from '../../lib/sync-client';
 import { useNotifications } from '../../session/hooks';
@@ -11,6 +14,21 @@ import { SharedCardOverlay } from '../friends/SharedCardOverlay';
 import { CardIcon } from '../icons';
 import { toast } from '../toast';
 import '../friends/friends.css';
+
+/**
+ * Opening a notification online: the server marks it read and answers it as it stands now, its
+ * card looked up by who it is from (someone who added mine before making theirs has one now).
+ * Offline, or refused: null, and what this device holds is used.
+ */
+async function openedNow(n: NotificationRow): Promise<Notification['content'] | null> {
+  if (!navigator.onLine) return null;
+  try {
+    const res = await api.post(`/api/notify/open/${n.id}`, {}, { schema: notificationResponseSchema, silent: true });
+    return res.data.content;
+  } catch {
+    return null;
+  }
+}
 
 /** How many items show at first and per "Load more" (SPEC §4 paging, done on local rows). */
 const PAGE = 20;
@@ -48,15 +66,26 @@ export function NotificationList() {
     if (unread.length > 0) void mutate(db, 'readNotifications', {});
   }, [items]);
 
+  // The names this device knew for people who have since deleted their account.
+  const goneIds = (items ?? []).filter((n) => n.content.account_deleted).map((n) => n.content.f_card_id);
+  const goneNames = useLiveQuery(() => deletedAccountNames(db, goneIds), [goneIds.join(',')]);
+  const messageOf = (n: NotificationRow): string => {
+    const name = n.content.account_deleted ? goneNames?.get(n.content.f_card_id) : undefined;
+    return n.msg_type_sub === NotifySub.accountDeleted && name
+      ? t('app.notifications.accountDeleted', { name })
+      : n.msg;
+  };
+
   const openCard = async (n: NotificationRow) => {
     if (n.content.order_id) {
       await navigate({ to: '/exclusiveCard', search: { order: n.content.order_id } });
       return;
     }
-    const cardId = n.content.f_card_id;
-    const friend = await db.friends.where('friend_card_info.card_id').equals(cardId).first();
+    const content = (await openedNow(n)) ?? n.content;
+    const cardId = content.f_card_id;
+    const friend = cardId > 0 ? await db.friends.where('friend_card_info.card_id').equals(cardId).first() : undefined;
     if (friend) setOpen({ acceptId: friend.accept_id });
-    else if (n.content.f_share_str) setOpen({ shareStr: n.content.f_share_str });
+    else if (content.f_share_str) setOpen({ shareStr: content.f_share_str });
     else toast(t('app.notifications.notHeld'), 'info');
   };
 
@@ -90,13 +119,15 @@ export function NotificationList() {
         }}
       >
         {items.slice(0, limit).map((n) => {
+          // Nothing of a deleted account's opens: its row is text only.
           const withCard =
             n.msg_type === NOTIFY_TYPE_FRIEND &&
+            !n.content.account_deleted &&
             (n.msg_type_sub === NotifySub.cardAdded || n.msg_type_sub === NotifySub.cardUpdated);
           const unread = unreadAtOpen.current?.has(n.id) ?? n.status_user === NOTIFY_UNREAD;
           const text = (
             <span className="notify-text">
-              <span className="notify-msg">{n.msg}</span>
+              <span className="notify-msg">{messageOf(n)}</span>
               <time className="notify-time" dateTime={new Date(n.time).toISOString()}>
                 {formatTime(n.time)}
               </time>

@@ -145,6 +145,14 @@ export const card = defineNamespace({
       saving: '保存中…',
       saved: '名片已保存',
       savedOffline: '已保存在此裝置，連線後會自動同步',
+      suggestions: {
+        title: '在你的名片上辨識到',
+        hint: '你的名片保留你填寫的內容；需要的話可逐項加入辨識結果。',
+        use: '加入',
+        useLabel: '加入 {{value}}',
+        dismiss: '略過',
+        dismissLabel: '略過 {{value}}',
+      },
     },
   },
   en: {
@@ -284,6 +292,14 @@ export const card = defineNamespace({
       saving: 'Saving…',
       saved: 'Card saved',
       savedOffline: 'Saved on this device. It will sync when you are back online.',
+      suggestions: {
+        title: 'Found on your card',
+        hint: 'Your card keeps what you wrote; add what was read from the photo one by one if you want it.',
+        use: 'Use',
+        useLabel: 'Use {{value}}',
+        dismiss: 'Dismiss',
+        dismissLabel: 'Dismiss {{value}}',
+      },
     },
   },
   cn: {
@@ -423,6 +439,14 @@ export const card = defineNamespace({
       saving: '保存中…',
       saved: '名片已保存',
       savedOffline: '已保存在此设备，联网后会自动同步',
+      suggestions: {
+        title: '在你的名片上识别到',
+        hint: '你的名片保留你填写的内容；需要的话可逐项加入识别结果。',
+        use: '加入',
+        useLabel: '加入 {{value}}',
+        dismiss: '忽略',
+        dismissLabel: '忽略 {{value}}',
+      },
     },
   },
   jp: {
@@ -562,6 +586,14 @@ export const card = defineNamespace({
       saving: '保存中…',
       saved: '名刺を保存しました',
       savedOffline: 'この端末に保存しました。オンラインになると自動で同期されます。',
+      suggestions: {
+        title: '名刺から読み取った内容',
+        hint: '入力済みの内容はそのままです。読み取った内容は必要なものだけ一つずつ追加できます。',
+        use: '使う',
+        useLabel: '{{value}} を使う',
+        dismiss: '無視',
+        dismissLabel: '{{value}} を無視',
+      },
     },
   },
   kr: {
@@ -701,6 +733,14 @@ export const card = defineNamespace({
       saving: '저장 중…',
       saved: '명함을 저장했습니다',
       savedOffline: '이 기기에 저장했습니다. 온라인이 되면 자동으로 동기화됩니다.',
+      suggestions: {
+        title: '명함에서 인식한 내용',
+        hint: '입력한 내용은 그대로 유지됩니다. 인식된 내용은 필요한 것만 하나씩 추가하세요.',
+        use: '사용',
+        useLabel: '{{value}} 사용',
+        dismiss: '무시',
+        dismissLabel: '{{value}} 무시',
+      },
     },
   },
   th: {
@@ -846,6 +886,14 @@ export const card = defineNamespace({
       saving: 'กำลังบันทึก…',
       saved: 'บันทึกนามบัตรแล้ว',
       savedOffline: 'บันทึกไว้ในอุปกรณ์นี้แล้ว จะซิงค์อัตโนมัติเมื่อกลับมาออนไลน์',
+      suggestions: {
+        title: 'พบในนามบัตรของคุณ',
+        hint: 'นามบัตรของคุณยังคงข้อมูลที่คุณกรอกไว้ เพิ่มสิ่งที่อ่านได้จากรูปทีละรายการหากต้องการ',
+        use: 'ใช้',
+        useLabel: 'ใช้ {{value}}',
+        dismiss: 'ข้าม',
+        dismissLabel: 'ข้าม {{value}}',
+      },
     },
   },
 });

@@ -59,6 +59,12 @@ export const cardscan = defineNamespace({
       saved: '名片已保存 {{name}}',
       empty: '請至少填寫一項',
     },
+    signedOut: {
+      note: '你未登入：掃描的名片會保存在此手機，登入後會加入你的帳戶。',
+      signIn: '登入',
+      saved: '已保存在此手機，登入後會加入你的帳戶',
+      savedAll: '已在此手機保存 {{count}} 張名片，登入後會加入你的帳戶',
+    },
     identify: {
       title: '辨識我的名片',
       hint: '拍攝你的紙本名片，資料會自動填入你的電子名片。',
@@ -134,6 +140,12 @@ export const cardscan = defineNamespace({
       saved: 'Card saved {{name}}',
       empty: 'Fill in at least one field',
     },
+    signedOut: {
+      note: 'You are not signed in: cards you scan are kept on this phone and added to your account when you sign in.',
+      signIn: 'Sign in',
+      saved: 'Saved on this phone; it will be added to your account when you sign in',
+      savedAll: '{{count}} cards saved on this phone; they will be added to your account when you sign in',
+    },
     identify: {
       title: 'Recognize my card',
       hint: 'Photograph your own paper business card: its details fill in your card.',
@@ -199,6 +211,12 @@ export const cardscan = defineNamespace({
       cancel: '取消',
       saved: '名片已保存 {{name}}',
       empty: '请至少填写一项',
+    },
+    signedOut: {
+      note: '你未登录：扫描的名片会保存在此手机，登录后会加入你的账户。',
+      signIn: '登录',
+      saved: '已保存在此手机，登录后会加入你的账户',
+      savedAll: '已在此手机保存 {{count}} 张名片，登录后会加入你的账户',
     },
     identify: {
       title: '识别我的名片',
@@ -275,6 +293,12 @@ export const cardscan = defineNamespace({
       saved: '名刺を保存しました {{name}}',
       empty: '少なくとも 1 項目を入力してください',
     },
+    signedOut: {
+      note: 'ログインしていません。スキャンした名刺はこの端末に保存され、ログインするとアカウントに追加されます。',
+      signIn: 'ログイン',
+      saved: 'この端末に保存しました。ログインするとアカウントに追加されます',
+      savedAll: '{{count}} 枚の名刺をこの端末に保存しました。ログインするとアカウントに追加されます',
+    },
     identify: {
       title: '自分の名刺を認識',
       hint: '紙の名刺を撮影すると、内容があなたの名刺に入力されます。',
@@ -345,6 +369,12 @@ export const cardscan = defineNamespace({
       saved: '명함을 저장했습니다 {{name}}',
       empty: '최소 한 항목을 입력하세요',
     },
+    signedOut: {
+      note: '로그인하지 않았습니다. 스캔한 명함은 이 휴대폰에 보관되며 로그인하면 계정에 추가됩니다.',
+      signIn: '로그인',
+      saved: '이 휴대폰에 저장했습니다. 로그인하면 계정에 추가됩니다',
+      savedAll: '명함 {{count}}장을 이 휴대폰에 저장했습니다. 로그인하면 계정에 추가됩니다',
+    },
     identify: {
       title: '내 명함 인식',
       hint: '종이 명함을 촬영하면 내용이 내 명함에 입력됩니다.',
@@ -414,6 +444,12 @@ export const cardscan = defineNamespace({
       cancel: 'ยกเลิก',
       saved: 'บันทึกนามบัตรแล้ว {{name}}',
       empty: 'กรอกอย่างน้อยหนึ่งช่อง',
+    },
+    signedOut: {
+      note: 'คุณยังไม่ได้เข้าสู่ระบบ: นามบัตรที่สแกนจะเก็บไว้ในโทรศัพท์เครื่องนี้ และจะเพิ่มในบัญชีของคุณเมื่อเข้าสู่ระบบ',
+      signIn: 'เข้าสู่ระบบ',
+      saved: 'บันทึกไว้ในโทรศัพท์เครื่องนี้แล้ว จะเพิ่มในบัญชีของคุณเมื่อเข้าสู่ระบบ',
+      savedAll: 'บันทึกนามบัตร {{count}} ใบไว้ในโทรศัพท์เครื่องนี้แล้ว จะเพิ่มในบัญชีของคุณเมื่อเข้าสู่ระบบ',
     },
     identify: {
       title: 'อ่านนามบัตรของฉัน',

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { emptyExtension } from '../../server/services/cards';
+import type { MyCard, NotifyList } from '../../src/api';
+import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
+import { newPhoneContext } from './support/browser';
+import type { E2eServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
+
+/**
+ * Who is who in notifications and the card holder (issue 23), at 390×844 in English and
+ * Traditional Chinese:
+ * - a user who named only their card is called by it on /userHome (item 22);
+ * - "view card" of someone who added mine before making theirs opens the card they have now (item 18);
+ * - a deleted account keeps the name its holder saw, says it was deleted, and offers nothing
+ *   that cannot work (item 26).
+ */
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots/wt-data';
+
+const TEXT = {
+  en: {
+    bell: /^Notifications/,
+    drawer: 'Notifications',
+    overlay: 'Business card details',
+    saveContact: 'Save to contacts',
+    listDeleted: 'Account deleted',
+    overlayDeleted: 'This account has been deleted: its card can no longer be opened or saved.',
+    toldDeleted: (name: string) => `${name} deleted their account`,
+  },
+  hk: {
+    bell: /^通知/,
+    drawer: '通知',
+    overlay: '名片詳情',
+    saveContact: '匯入通訊錄',
+    listDeleted: '帳戶已刪除',
+    overlayDeleted: '此帳戶已刪除，名片已無法打開或保存。',
+    toldDeleted: (name: string) => `${name} 已刪除帳戶`,
+  },
+} as const;
+
+async function makeCard(server: E2eServer, user: ApiUser, name: string): Promise<MyCard> {
+  const res = await postJson<MyCard>(
+    server,
+    '/api/card/create',
+    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
+    user.token,
+  );
+  if (res.status !== 200) throw new Error(`card/create: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+async function notifications(server: E2eServer, user: ApiUser): Promise<NotifyList> {
+  const res = await fetch(new URL('/api/notify/list/1', server.url), { headers: { token: user.token } });
+  return ((await res.json()) as Envelope<NotifyList>).data;
+}
+
+describe('names and cards in notifications and the card holder', () => {
+  const { server, browser } = serverAndBrowser();
+
+  async function open(user: ApiUser, lang: 'en' | 'hk'): Promise<Page> {
+    const context = await newPhoneContext(browser, server.url, { locale: lang === 'en' ? 'en-US' : 'zh-HK' });
+    await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await addSessionCookie(context, server, user.token);
+    return context.newPage();
+  }
+
+  for (const lang of ['en', 'hk'] as const) {
+    const text = TEXT[lang];
+
+    it(`calls a user by their card's name when the profile has none (${lang})`, async () => {
+      const user = await registerViaApi(server);
+      await makeCard(server, user, 'Ada Card');
+      const page = await open(user, lang);
+      try {
+        await page.goto('/userHome');
+        await expect.poll(() => page.getByTestId('user-name').textContent(), { timeout: 20_000 }).toBe('Ada Card');
+        expect(await page.getByText(user.email).count()).toBe(1);
+        await page.screenshot({ path: `${SHOTS}/user-home-card-name-${lang}.png` });
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it(`opens the card of someone who added mine before making theirs (${lang})`, async () => {
+      const owner = await registerViaApi(server);
+      const ownerCard = await makeCard(server, owner, 'Olive Owner');
+      const late = await registerViaApi(server);
+      expect((await postJson(server, '/api/friend/add', { content: [ownerCard.share_str] }, late.token)).status).toBe(
+        200,
+      );
+      const page = await open(owner, lang);
+      try {
+        await page.goto('/userHome');
+        // This device holds the notification as it was made: no card to open yet.
+        await page.getByRole('banner').getByRole('button', { name: text.bell }).click();
+        const drawer = page.getByRole('complementary', { name: text.drawer });
+        const item = drawer.getByTestId('notify-list').locator('button.notify-item').first();
+        await item.waitFor({ timeout: 20_000 });
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden' });
+
+        // They make their card now; the notification row on this device is unchanged.
+        await makeCard(server, late, 'Late Larry');
+        await page.getByRole('banner').getByRole('button', { name: text.bell }).click();
+        await item.click();
+        const overlay = page.getByRole('dialog', { name: text.overlay });
+        await expect
+          .poll(() => overlay.getByTestId('shared-name').textContent(), { timeout: 20_000 })
+          .toBe('Late Larry');
+        await page.screenshot({ path: `${SHOTS}/notification-late-card-${lang}.png` });
+        expect((await notifications(server, owner)).unread).toBe(0);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it(`keeps a deleted account's name, says it was deleted, and offers nothing that cannot work (${lang})`, async () => {
+      const keeper = await registerViaApi(server);
+      const keeperCard = await makeCard(server, keeper, 'Kim Keeper');
+      const gone = await registerViaApi(server);
+      const goneCard = await makeCard(server, gone, 'Dora Gone');
+      await postJson(server, '/api/friend/add', { content: [goneCard.share_str] }, keeper.token);
+      await postJson(server, '/api/friend/add', { content: [keeperCard.share_str] }, gone.token);
+
+      const page = await open(keeper, lang);
+      try {
+        await page.goto('/friendsList');
+        const row = page.getByTestId('friend-item').filter({ hasText: 'Dora Gone' });
+        await row.waitFor({ timeout: 20_000 });
+
+        const deleted = await postJson(
+          server,
+          '/api/user/delete',
+          { email: gone.email, password: gone.password },
+          gone.token,
+        );
+        expect(deleted.status).toBe(200);
+        // The holder's list still names her, and says her account was deleted.
+        await row.filter({ hasText: text.listDeleted }).waitFor({ timeout: 20_000 });
+        await page.screenshot({ path: `${SHOTS}/friend-account-deleted-${lang}.png` });
+        await row.click();
+        const overlay = page.getByRole('dialog', { name: text.overlay });
+        await overlay.getByText(text.overlayDeleted).waitFor();
+        expect(await overlay.getByTestId('shared-name').textContent()).toBe('Dora Gone');
+        expect(await overlay.getByRole('button', { name: text.saveContact }).count()).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/friend-account-deleted-overlay-${lang}.png` });
+        await page.keyboard.press('Escape');
+        await overlay.waitFor({ state: 'detached' });
+
+        // The drawer tells it by the name she had, and nothing of hers is offered to open.
+        await page.getByRole('banner').getByRole('button', { name: text.bell }).click();
+        const drawer = page.getByRole('complementary', { name: text.drawer });
+        await drawer.getByText(text.toldDeleted('Dora Gone')).waitFor({ timeout: 20_000 });
+        expect(await drawer.locator('button.notify-item').count()).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/notification-account-deleted-${lang}.png` });
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
