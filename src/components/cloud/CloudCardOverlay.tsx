@@ -65,6 +65,8 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
   const pendingIds = usePendingCloudIds();
   const [sheet, setSheet] = useState<'none' | 'move' | 'export'>('none');
   const [editing, setEditing] = useState<CloudRow[] | null>(null);
+  // The rows the form started from: a pull landing while it is open must not undo another device's row.
+  const [editFrom, setEditFrom] = useState<CloudRow[]>([]);
   const csvHeaders = useCsvHeaders();
 
   // Deleted (here, elsewhere, or by a pull): nothing left to show.
@@ -100,7 +102,7 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
       return;
     }
     const extension = rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key, value: r.value.trim() }));
-    await mutate(db, 'editCloudCard', { id: card.id, extension });
+    await mutate(db, 'editCloudCard', { id: card.id, extension, extension_from: editFrom });
     setEditing(null);
     toast(t('cloud.card.saved'), 'success');
   };
@@ -161,7 +163,14 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
           ) : (
             <>
               <div className="friend-actions cloud-actions">
-                <button type="button" className="btn btn-secondary" onClick={() => setEditing(card.extension.slice())}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => {
+                    setEditFrom(card.extension);
+                    setEditing(card.extension.slice());
+                  }}
+                >
                   {t('cloud.card.edit')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={() => setSheet('move')}>
