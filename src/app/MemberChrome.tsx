@@ -11,7 +11,7 @@ import { patchSyncState } from '../db/sync-store';
 import { langHeader } from '../i18n';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../lib/request';
 import { ensureSyncClient } from '../lib/sync-client';
-import { useProfile, useSession, useSyncState, useUnreadCount } from '../session/hooks';
+import { useMyName, useProfile, useSession, useSyncState, useUnreadCount } from '../session/hooks';
 import { signOut } from '../session/session';
 
 /**
@@ -25,6 +25,7 @@ export function MemberChrome({ online }: { online: boolean }) {
   const navigate = useNavigate();
   const session = useSession();
   const profile = useProfile();
+  const myName = useMyName();
   const unread = useUnreadCount();
   const state = useSyncState();
 
@@ -56,7 +57,7 @@ export function MemberChrome({ online }: { online: boolean }) {
 
   return (
     <>
-      <TopBar signedIn={Boolean(session) || session === undefined} profile={profile} unread={unread} />
+      <TopBar signedIn={Boolean(session) || session === undefined} profile={profile} name={myName} unread={unread} />
       <SyncIndicator online={online} />
       <SetPasswordPrompt />
       <PushSound />

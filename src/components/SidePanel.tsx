@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
 import { currentLocale } from '../i18n';
-import { displayName } from '../lib/display-name';
 import { Avatar } from './Avatar';
 import { ChevronIcon, CloseIcon } from './icons';
 import { LANGUAGE_NAMES } from './LanguagePicker';
@@ -15,10 +14,13 @@ import { useDismiss } from './use-dismiss';
  */
 export function SidePanel({
   profile,
+  name: myName,
   onClose,
   onLanguage,
 }: {
   profile: ProfileRow | null | undefined;
+  /** What the user is called (useMyName): their card's name when the profile has none. */
+  name: string;
   onClose: () => void;
   /** Opens the language picker (SPEC §2), in place of the panel. */
   onLanguage: () => void;
@@ -42,8 +44,8 @@ export function SidePanel({
       <button type="button" className="backdrop-hit" tabIndex={-1} aria-hidden="true" onClick={onClose} />
       <nav className="side-panel side-panel-right" aria-label={t('app.nav.account')}>
         <div className="side-panel-head">
-          <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={48} />
-          <div className="side-panel-name">{profile ? displayName(profile) : ''}</div>
+          <Avatar src={profile?.avatar} name={myName} size={48} />
+          <div className="side-panel-name">{myName}</div>
           <button ref={close} type="button" className="icon-btn" aria-label={t('app.nav.close')} onClick={onClose}>
             <CloseIcon />
           </button>

@@ -3,7 +3,6 @@ import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
-import { displayName } from '../lib/display-name';
 import { Avatar } from './Avatar';
 import { BellIcon, LogoMark, UserIcon } from './icons';
 import { LanguagePicker } from './LanguagePicker';
@@ -14,14 +13,14 @@ import { UserMenu } from './UserMenu';
 
 type Open = 'none' | 'menu' | 'panel' | 'drawer' | 'language';
 
-type TopBarProps = { signedIn: boolean; profile?: ProfileRow | null | undefined; unread?: number };
+type TopBarProps = { signedIn: boolean; profile?: ProfileRow | null | undefined; name?: string; unread?: number };
 
 /**
  * SPEC §2 top bar: logo to /, notifications with an unread badge, and the user button. It only
  * shows what it is given: a member's profile and unread count come from IndexedDB through
  * app/MemberChrome, so a visitor's page never loads the local database.
  */
-export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
+export function TopBar({ signedIn, profile, name: myName = '', unread = 0 }: TopBarProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>('none');
   const close = useCallback(() => setOpen('none'), []);
@@ -61,11 +60,7 @@ export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
           aria-expanded={open === 'menu' || open === 'panel'}
           onClick={() => setOpen(signedIn ? 'panel' : 'menu')}
         >
-          {signedIn ? (
-            <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={30} />
-          ) : (
-            <UserIcon />
-          )}
+          {signedIn ? <Avatar src={profile?.avatar} name={myName} size={30} /> : <UserIcon />}
         </button>
       </div>
       {/* Overlays live in <body>: the bar's backdrop-filter would otherwise contain their fixed position. */}
@@ -75,7 +70,7 @@ export function TopBar({ signedIn, profile, unread = 0 }: TopBarProps) {
             <>
               {open === 'menu' ? <UserMenu onClose={close} onLanguage={() => setOpen('language')} /> : null}
               {open === 'panel' ? (
-                <SidePanel profile={profile} onClose={close} onLanguage={() => setOpen('language')} />
+                <SidePanel profile={profile} name={myName} onClose={close} onLanguage={() => setOpen('language')} />
               ) : null}
               {open === 'drawer' ? <NotificationDrawer onClose={close} /> : null}
               {open === 'language' ? <LanguagePicker onClose={close} /> : null}

@@ -32,9 +32,8 @@ import { ChevronIcon } from '../components/icons';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
-import { displayName } from '../lib/display-name';
 import { formatMobile } from '../lib/phone';
-import { useProfile } from '../session/hooks';
+import { useMyName, useProfile } from '../session/hooks';
 import { signIn } from '../session/session';
 import '../components/account/account.css';
 
@@ -48,16 +47,17 @@ export function AccountManagementPage() {
   const { t } = useTranslation();
   const signedIn = useSignedInPage();
   const profile = useProfile();
+  const myName = useMyName();
   if (!signedIn) return <main className="page" aria-busy="true" />;
   const contact = profile?.email ?? profile?.mobile ?? '';
   return (
     <main className="page account-page">
       <h1>{t('auth.accounts.title')}</h1>
       <section className="account-group account-me" aria-label={t('auth.accounts.signedInAs')}>
-        <Avatar src={profile?.avatar} name={profile ? displayName(profile) : ''} size={48} />
+        <Avatar src={profile?.avatar} name={myName} size={48} />
         <div>
           <div className="account-label" data-testid="account-name">
-            {profile ? displayName(profile) : ''}
+            {myName}
           </div>
           <div className="muted">{contact}</div>
         </div>

@@ -25,8 +25,7 @@ import {
 import { toast } from '../components/toast';
 import { type Errors, useFormSubmit } from '../components/use-form-submit';
 import { api } from '../lib/api';
-import { displayName } from '../lib/display-name';
-import { usePendingCount, useProfile, useSession } from '../session/hooks';
+import { useMyName, usePendingCount, useProfile, useSession } from '../session/hooks';
 import { DEFAULT_AFTER_SIGN_IN, rememberRequestedReturnPath, takeReturnPath } from '../session/return-path';
 import { signOut } from '../session/session';
 import { useSignedIn } from '../session/signed-in';
@@ -61,7 +60,7 @@ function SignedInChoice({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation();
   const profile = useProfile();
   const open = useOpenReturnPath();
-  const name = profile ? displayName(profile) : '';
+  const name = useMyName();
   return (
     <AuthScreen title={t('auth.signedIn.title')}>
       <div className="signed-in-as" data-testid="signed-in-as">

@@ -6,8 +6,7 @@ import { OnlineNotices, useOnlineResource } from '../components/account/online-r
 import { useBusyAction } from '../components/account/use-busy-action';
 import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { api } from '../lib/api';
-import { displayName } from '../lib/display-name';
-import { useProfile } from '../session/hooks';
+import { useMyName, useProfile } from '../session/hooks';
 import '../components/account/account.css';
 
 /**
@@ -21,7 +20,8 @@ import '../components/account/account.css';
 export function OAuthConfirmPage() {
   const { t } = useTranslation();
   const signedIn = useSignedInPage();
-  const profile = useProfile();
+  const _profile = useProfile();
+  const myName = useMyName();
   const { appType = '', appKey = '' } = useParams({ strict: false }) as { appType?: string; appKey?: string };
   const uid = new URLSearchParams(location.search).get('uid') ?? '';
   const base = `/oauth/confirm/${encodeURIComponent(appType)}/${encodeURIComponent(appKey)}/interaction`;
@@ -74,7 +74,7 @@ export function OAuthConfirmPage() {
                 </li>
               ))}
             </ul>
-            <p className="muted">{t('auth.oauth.signedInAs', { name: profile ? displayName(profile) : '' })}</p>
+            <p className="muted">{t('auth.oauth.signedInAs', { name: myName })}</p>
             <p className="muted">{t('auth.oauth.revocable')}</p>
           </section>
           {leaving ? (

@@ -14,6 +14,7 @@ import {
 import { createdGroupIds } from '../db/mutations';
 import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
 import { useThrottledLiveQuery } from '../db/throttled-live-query';
+import { displayName } from '../lib/display-name';
 
 /** The signed-in session: undefined while loading, null when signed out. */
 export function useSession(): Session | null | undefined {
@@ -44,6 +45,13 @@ export function useCompany(): CompanyRow | null | undefined {
 /** My card: undefined while loading, null when I have none yet. */
 export function useMyCard(): CardRow | null | undefined {
   return useLiveQuery(async () => (await db.card.get('me')) ?? null, []);
+}
+
+/** What the app calls the signed-in user (src/lib/display-name.ts), their card's name included; '' signed out. */
+export function useMyName(): string {
+  const profile = useProfile();
+  const card = useMyCard();
+  return profile ? displayName({ ...profile, card: card ?? null }) : '';
 }
 
 /** A friend group with how many of my friends are in it (read locally, so it is right offline). */
