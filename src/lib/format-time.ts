@@ -43,3 +43,12 @@ export function formatTime(
   }
   return format.format(at);
 }
+
+/** The device's IANA time zone (e.g. Asia/Hong_Kong), or null when the runtime does not say. */
+export function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}

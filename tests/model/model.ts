@@ -405,12 +405,18 @@ export class Model {
     }
     for (const e of edits) {
       for (const o of edits) if (o.device === e.device && o.seq < e.seq) beaten.add(o.seq);
-      const seen = e.shown === undefined ? undefined : byValue.get(e.shown);
-      if (seen?.length === 1 && seen[0] && seen[0].seq !== e.seq) beaten.add(seen[0].seq);
+      // Only an earlier edit can have been shown; an empty value may be the field's first one
+      // (no edit made it), so it tells nothing.
+      const seen = e.shown === undefined || EMPTY_VALUES.has(e.shown) ? undefined : byValue.get(e.shown);
+      const earlier = seen?.filter((o) => o.seq < e.seq);
+      if (earlier?.length === 1 && earlier[0]) beaten.add(earlier[0].seq);
     }
     return edits.filter((e) => !beaten.has(e.seq));
   }
 }
+
+/** Values a field may hold before any edit (JSON): seeing one says nothing of which edit was seen. */
+const EMPTY_VALUES = new Set(['null', '""', '[]']);
 
 /** What a device's screens show: its friends and groups (other than the main one), its cloud cards and groups. */
 export type Screen = {

@@ -602,11 +602,13 @@ describe('vCard', () => {
   });
 
   it('every route writes hostile text, the suffix and the photo so that ical.js and vcf read them back', async () => {
-    const hostile = 'A;B,C\\D\nE:F "G" 😀 陳';
+    // Single-line fields refuse control characters (newline included); the profile may hold lines.
+    const hostile = 'A;B,C\\D E:F "G" 😀 陳';
+    const lines = 'A;B,C\\D\nE:F "G" 😀 陳';
     const { user, card } = await userWithCard({
       name: 'David Wong, Jr.',
       english_name: hostile,
-      profile: `${hostile}; more`,
+      profile: `${lines}; more`,
       extension: {
         ...emptyExtension(),
         company: [{ name: hostile, department: hostile, position: hostile, key: 'company' }],
@@ -635,7 +637,7 @@ describe('vCard', () => {
       expect(read.org).toEqual([{ group: null, value: [hostile, hostile] }]);
       expect(read.title).toEqual([hostile]);
       expect(read.adr).toEqual([['', '', hostile, '', '', '', '']]);
-      expect(read.note).toBe(`${hostile}; more\n${hostile}`);
+      expect(read.note).toBe(`${lines}; more\n${hostile}`);
       expect(read.social).toEqual([
         { type: 'facebook', value: 'https://facebook.com/a;b,c' },
         { type: 'wechat', value: 'id;with,commas\\' },

@@ -38,10 +38,10 @@ describe('card editor draft', () => {
     expect(result).toEqual({ ok: true, body: card });
   });
 
-  it('starts a new card public, named after my profile', () => {
+  it('starts a new card private (searchable only when its owner says so), named after my profile', () => {
     const draft = draftOf(null, 'Amy');
     expect(draft.name).toBe('Amy');
-    expect(draft.is_open).toBe(1);
+    expect(draft.is_open).toBe(0);
     expect(Object.values(draft.lists).every((rows) => rows.length === 0)).toBe(true);
   });
 

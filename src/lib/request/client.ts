@@ -25,6 +25,7 @@ import type { z } from 'zod/mini';
 import type { Envelope } from '../../api/envelope';
 import { TIME_ZONE_HEADER } from '../../api/meta';
 import { LANG_HEADER, type Locale } from '../../i18n/langs';
+import { deviceTimeZone } from '../format-time';
 import { PendingRequests, requestKey } from './dedupe';
 import { RequestError, statusMessage } from './errors';
 import type { Translate } from './messages';
@@ -123,15 +124,6 @@ export function withParams(url: string, params: QueryParams = {}): string {
     .map(([key, value]): [string, string] => [key, String(value)]);
   if (entries.length === 0) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(entries).toString()}`;
-}
-
-/** The device's IANA time zone (e.g. Asia/Hong_Kong), or null when the runtime does not say. */
-function deviceTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
 }
 
 export function createRequestClient(deps: RequestDeps): RequestClient {
