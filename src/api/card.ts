@@ -299,7 +299,8 @@ const listChange = <F extends z.ZodMiniType, T extends z.ZodMiniType>(from: F, t
  */
 export const patchCardBodySchema = z.strictObject({
   // Any of card/create's own fields, checked by the very same rules.
-  fields: z.optional(z.partial(z.omit(cardBodyShape, { extension: true }))),
+  // is_open without its default: a patch that does not name it leaves it as it is.
+  fields: z.optional(z.partial(z.extend(z.omit(cardBodyShape, { extension: true }), { is_open: flag }))),
   lists: z.optional(
     z.partial(
       z.strictObject({
