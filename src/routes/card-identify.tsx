@@ -79,7 +79,10 @@ export function CardIdentifyChoicePage() {
 export function CardIdentifyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { imgPosition, callbackPath } = useParams({ from: '/card/identify/$imgPosition/$callbackPath/$cardId' });
+  const { imgPosition = '', callbackPath = '' } = useParams({ strict: false }) as {
+    imgPosition?: string;
+    callbackPath?: string;
+  };
   const side = imgPosition === 'back' ? 'back' : 'front';
   const target = safeCallback(callbackPath);
   const videoRef = useRef<HTMLVideoElement>(null);

@@ -55,7 +55,7 @@ export class CloudPages {
   }
 
   async gotoList(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Cloud cards' }).click();
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cloud cards' }).click();
     await this.page.getByRole('heading', { name: 'Cloud cards', level: 1 }).waitFor();
   }
 
