@@ -20,6 +20,10 @@ export class RegisterMailPage {
 
   async register(email: string, password: string, readCode: () => string | undefined): Promise<void> {
     await this.page.goto('/registerMail');
+    // A phone already signed in is asked first: continue, or switch to another account.
+    const switchAccount = this.page.getByRole('button', { name: 'Switch account' });
+    await this.email.or(switchAccount).first().waitFor();
+    if (await switchAccount.isVisible()) await switchAccount.click();
     await this.email.fill(email);
     await this.sendCode.click();
     await this.page.getByRole('button', { name: /Resend in/ }).waitFor();
