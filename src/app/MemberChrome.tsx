@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SetPasswordPrompt } from '../components/SetPasswordPrompt';
 import { SyncIndicator } from '../components/SyncIndicator';
-import { TopBar } from '../components/TopBar';
+import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { toast } from '../components/toast';
 import { db } from '../db';
 import { watchPushSound } from '../db/push-store';
@@ -20,7 +20,13 @@ import { signOut } from '../session/session';
  * turns what the sync worker learnt into what the user sees: a 401 signs out (SPEC §8) and a
  * change the server refused is told once.
  */
-export function MemberChrome({ online }: { online: boolean }) {
+export function MemberChrome({
+  online,
+  bar,
+}: {
+  online: boolean;
+  bar: { open: TopBarOverlay; onOpen: (open: TopBarOverlay) => void };
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
@@ -57,7 +63,13 @@ export function MemberChrome({ online }: { online: boolean }) {
 
   return (
     <>
-      <TopBar signedIn={Boolean(session) || session === undefined} profile={profile} name={myName} unread={unread} />
+      <TopBar
+        signedIn={Boolean(session) || session === undefined}
+        profile={profile}
+        name={myName}
+        unread={unread}
+        {...bar}
+      />
       <SyncIndicator online={online} />
       <SetPasswordPrompt />
       <PushSound />

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { TabBar } from '../components/TabBar';
-import { TopBar } from '../components/TopBar';
+import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { Toaster } from '../components/toast';
 import { useSignedIn } from '../session/signed-in';
 import { VersionGate } from './VersionGate';
@@ -31,14 +31,16 @@ export function useOnline(): boolean {
 export function RootLayout() {
   const online = useOnline();
   const signedIn = useSignedIn();
+  const [overlay, setOverlay] = useState<TopBarOverlay>('none');
+  const bar = { open: overlay, onOpen: setOverlay };
   return (
     <div className={signedIn ? 'app has-tabs' : 'app'}>
       {signedIn ? (
-        <Suspense fallback={<TopBar signedIn />}>
-          <MemberChrome online={online} />
+        <Suspense fallback={<TopBar signedIn {...bar} />}>
+          <MemberChrome online={online} bar={bar} />
         </Suspense>
       ) : (
-        <TopBar signedIn={false} />
+        <TopBar signedIn={false} {...bar} />
       )}
       <Outlet />
       {signedIn ? <TabBar /> : null}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
@@ -11,19 +11,30 @@ import { SidePanel } from './SidePanel';
 import { toast } from './toast';
 import { UserMenu } from './UserMenu';
 
-type Open = 'none' | 'menu' | 'panel' | 'drawer' | 'language';
+/** Which of the top bar's overlays is open. */
+export type TopBarOverlay = 'none' | 'menu' | 'panel' | 'drawer' | 'language';
 
-type TopBarProps = { signedIn: boolean; profile?: ProfileRow | null | undefined; name?: string; unread?: number };
+type TopBarProps = {
+  signedIn: boolean;
+  profile?: ProfileRow | null | undefined;
+  name?: string;
+  unread?: number;
+  /**
+   * Held by the layout, not the bar: the bar is drawn again when the member chunk arrives, and
+   * a tap on the bell made before then must still open the drawer.
+   */
+  open: TopBarOverlay;
+  onOpen: (open: TopBarOverlay) => void;
+};
 
 /**
  * SPEC §2 top bar: logo to /, notifications with an unread badge, and the user button. It only
  * shows what it is given: a member's profile and unread count come from IndexedDB through
  * app/MemberChrome, so a visitor's page never loads the local database.
  */
-export function TopBar({ signedIn, profile, name: myName = '', unread = 0 }: TopBarProps) {
+export function TopBar({ signedIn, profile, name: myName = '', unread = 0, open, onOpen: setOpen }: TopBarProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Open>('none');
-  const close = useCallback(() => setOpen('none'), []);
+  const close = useCallback(() => setOpen('none'), [setOpen]);
 
   const onBell = () => {
     if (!signedIn) toast(t('app.notifications.loginFirst'), 'info');

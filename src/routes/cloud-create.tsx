@@ -87,7 +87,7 @@ export function CloudCreatePage() {
 
   const count = scans?.length ?? 0;
   return (
-    <main className="page scan-page cloud-scan-page">
+    <main className="page scan-page cloud-scan-page" data-queue={canRecognize ? 'running' : 'waiting'}>
       <Link to="/cloud/list" className="scan-back">
         <BackIcon />
         {t('cardscan.back')}

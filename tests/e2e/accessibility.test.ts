@@ -85,7 +85,6 @@ describe('accessibility (axe-core)', () => {
   async function check(page: Page, path: string, found: string[]): Promise<void> {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
     for (const line of await seriousViolations(page)) found.push(`${path}: ${line}`);
   }
 
@@ -100,7 +99,7 @@ describe('accessibility (axe-core)', () => {
         // The signed-out menu and the language sheet.
         await page.goto('/');
         await page.getByRole('banner').locator('button').last().click();
-        await page.waitForTimeout(200);
+        await page.getByRole('menu').waitFor();
         for (const line of await seriousViolations(page)) found.push(`menu: ${line}`);
         expect(found).toEqual([]);
       } finally {
@@ -143,16 +142,15 @@ describe('accessibility (axe-core)', () => {
         await page.goto('/friendsList');
         await page.getByTestId('friend-item').first().click();
         await page.locator('[data-overlay]').waitFor();
-        await page.waitForTimeout(500);
         for (const line of await seriousViolations(page)) found.push(`friend overlay: ${line}`);
         await page.keyboard.press('Escape');
         const banner = page.getByRole('banner');
         await banner.locator('button').last().click();
-        await page.waitForTimeout(200);
+        await page.locator('.side-panel-right').waitFor();
         for (const line of await seriousViolations(page)) found.push(`side panel: ${line}`);
         await page.keyboard.press('Escape');
         await banner.locator('button').first().click();
-        await page.waitForTimeout(500);
+        await page.locator('.side-panel-left').waitFor();
         for (const line of await seriousViolations(page)) found.push(`drawer: ${line}`);
         expect(found).toEqual([]);
       } finally {

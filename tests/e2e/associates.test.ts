@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addSessionCookie } from './support/api';
 import { newPhoneContext } from './support/browser';
+import { syncedSince } from './support/idb';
 import type { E2eServer } from './support/server';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
@@ -100,8 +101,8 @@ describe('associated accounts', () => {
     expect((await accountDb(page, company.id)).outbox).toBe(0);
     expect(await accountDb(page, personal.id)).toEqual({ outbox: 1, card: ['Pat Personal'] });
     await page.unroute('**/api/sync/push');
-    // The company account's sync runs (and sends nothing of the personal account's).
-    await page.waitForTimeout(1500);
+    // The company account's sync has run to its end (and sent nothing of the personal account's).
+    await syncedSince(page, 0);
     expect(await accountDb(page, personal.id)).toMatchObject({ outbox: 1 });
     expect(await serverName(server, personal.token)).toBe('');
     expect(await serverName(server, company.token)).toBe('');

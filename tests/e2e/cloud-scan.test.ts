@@ -263,7 +263,8 @@ describe('event-mode scanning offline', () => {
     await scan.addPhotos(photos.slice(2, 3));
     await expect.poll(() => scanStates(page)).toEqual(['queued']);
     await page.screenshot({ path: `${SHOTS}/cloud-scan-not-ready.png` });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Recognition waits for the files rather than failing the shot.
+    expect(await page.locator('main').getAttribute('data-queue')).toBe('waiting');
     expect(await scanStates(page)).toEqual(['queued']);
 
     await context.setOffline(false);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addSessionCookie, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
+import { syncedSince } from './support/idb';
 import { serverAndBrowser } from './support/suite';
 
 /**
@@ -44,7 +45,6 @@ describe('feedback', () => {
         'select content, images from feedback where user_id = $1',
         [user.id],
       );
-    await page.waitForTimeout(1500);
     expect(await rows()).toEqual([]);
 
     await context.setOffline(false);
@@ -60,9 +60,10 @@ describe('feedback', () => {
     const image = await page.request.get(`${server.url}${images[0]}`);
     expect(image.headers()['content-type']).toBe('image/webp');
 
-    // Reloading and waiting sends nothing twice.
+    // Reloading, and a whole sync after it, sends nothing twice.
+    const reloadedAt = await page.evaluate(() => Date.now());
     await page.reload();
-    await page.waitForTimeout(2000);
+    await syncedSince(page, reloadedAt);
     expect(await rows()).toHaveLength(1);
     await context.close();
   });

@@ -91,12 +91,24 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 
-/** How far the page can scroll sideways (0 when it cannot). */
-const sideways = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
+/**
+ * How far the page can scroll sideways (0 when it cannot). A route that moves on by itself (a
+ * callback, /logout) is measured where it lands.
+ */
+async function sideways(page: Page): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+    } catch (error) {
+      if (attempt >= 3 || !/Execution context was destroyed/.test(String(error))) throw error;
+      await page.waitForLoadState();
+      await settled(page);
+    }
+  }
+}
 
 async function settled(page: Page): Promise<void> {
   // A screen waiting on the camera (/card/identify/…) shows its spinner for as long as it waits:

@@ -109,13 +109,19 @@ describe('scanning a QR code', () => {
     // A few more frames of the same code: the live region is not touched again.
     const changes = await page.evaluate(async () => {
       const notice = document.querySelector('[data-testid="scan-notice"]');
-      if (!notice) return -1;
+      const video = document.querySelector('video');
+      if (!notice || !video) return -1;
       let count = 0;
       const observer = new MutationObserver((records) => {
         count += records.length;
       });
       observer.observe(notice, { childList: true, characterData: true, subtree: true });
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Thirty more frames of the camera, each one the scanner may read.
+      await new Promise<void>((resolve) => {
+        let frames = 0;
+        const next = () => (++frames >= 30 ? resolve() : video.requestVideoFrameCallback(next));
+        video.requestVideoFrameCallback(next);
+      });
       observer.disconnect();
       return count;
     });

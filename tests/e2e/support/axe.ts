@@ -8,11 +8,17 @@ type AxeNode = { target: unknown[]; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
 
 /**
- * axe-core's serious and critical violations on the page as it is now, one line each (rule,
- * impact, elements, help), so a failing test says what to fix. Injected with evaluate, which the
- * app's Content Security Policy does not govern (the suite enforces that policy).
+ * axe-core's serious and critical violations on the page once its transitions have ended (colours
+ * are judged as they end, not half faded in), one line each (rule, impact, elements, help), so a
+ * failing test says what to fix. Injected with evaluate, which the app's Content Security Policy
+ * does not govern (the suite enforces that policy).
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (

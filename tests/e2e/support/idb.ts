@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * A row of the app's IndexedDB `meta` table, read from the page without disturbing the app: a
@@ -31,4 +32,17 @@ export function readMeta(page: Page, key: string): Promise<unknown> {
       }),
     key,
   );
+}
+
+/**
+ * Resolves once the app's sync has finished a whole cycle that ended after `since` (the page's
+ * clock, epoch ms): the signal that whatever a sync would send or bring has happened.
+ */
+export async function syncedSince(page: Page, since: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const state = (await readMeta(page, 'syncState')) as { lastSyncAt?: number; syncing?: boolean } | null;
+      return (state?.lastSyncAt ?? 0) > since && state?.syncing === false;
+    })
+    .toBe(true);
 }
