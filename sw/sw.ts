@@ -15,6 +15,8 @@
  *   prepare() or by a first scan online, so a prepared device scans in airplane mode. The
  *   manifest is network-first with the cached copy offline. cleanupOutdatedCaches only drops old
  *   precaches, so an app update leaves this cache alone (prepare() prunes replaced files).
+ * - Background Sync (./background-sync.ts): changes queued offline are sent when the network
+ *   returns, with every page of the app closed.
  * - A new worker waits until the page sends {type: 'SKIP_WAITING'} (the version dialog's OK), so
  *   the page never switches code underneath the user; it then claims the open pages.
  */
@@ -30,6 +32,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CARD_IMAGE_CACHE } from '../src/lib/card-images';
 import { OCR_CACHE, OCR_MANIFEST_URL } from '../src/lib/ocr-assets';
+import { listenForBackgroundSync } from './background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -43,6 +46,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   }
 });
 clientsClaim();
+listenForBackgroundSync();
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

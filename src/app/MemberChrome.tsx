@@ -7,8 +7,10 @@ import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { toast } from '../components/toast';
 import { db } from '../db';
 import { watchPushSound } from '../db/push-store';
+import { takeSentInBackground } from '../db/sent-in-background';
 import { patchSyncState } from '../db/sync-store';
 import { langHeader } from '../i18n';
+import { requestPeriodicPull, watchForBackgroundSend } from '../lib/background-sync';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../lib/request';
 import { ensureSyncClient } from '../lib/sync-client';
 import { useMyName, useProfile, useSession, useSyncState, useUnreadCount } from '../session/hooks';
@@ -37,7 +39,16 @@ export function MemberChrome({
 
   useEffect(() => {
     void db.meta.put({ key: 'lang', value: langHeader() }).then(() => ensureSyncClient());
+    void requestPeriodicPull();
+    return watchForBackgroundSend(db);
   }, []);
+
+  useEffect(() => {
+    // What the service worker sent while the app was closed, told once (issue 24).
+    void takeSentInBackground(db).then((count) => {
+      if (count > 0) toast(t('app.sync.sentWhileClosed', { count }), 'info', 6000);
+    });
+  }, [t]);
 
   useEffect(() => {
     if (!state.unauthorized) return;

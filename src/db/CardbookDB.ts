@@ -76,7 +76,9 @@ export type MetaRow =
   /** Ids of changes moved in from a signed-out page's database (legacy-db.ts): never queued twice. */
   | { key: 'adoptedChanges'; value: string[] }
   /** Cloud cards and groups deleted here within their undo window (cloud-deletes.ts). */
-  | { key: 'cloudDeletes'; value: { kind: 'card' | 'group'; id: string; title: string; at: number }[] };
+  | { key: 'cloudDeletes'; value: { kind: 'card' | 'group'; id: string; title: string; at: number }[] }
+  /** Changes the service worker sent while no page of the app was open, told on the next open. */
+  | { key: 'sentInBackground'; value: number };
 
 /**
  * My card: the server's with pending local edits applied. Photo fields may hold `local:<id>`

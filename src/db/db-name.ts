@@ -1,5 +1,3 @@
-import { readSessionCookie } from '../session/session-cookie';
-
 /**
  * Each account keeps its own IndexedDB database (`cardbook-u{userId}`), with its own outbox,
  * so switching to an associated account never mixes two accounts' rows, and changes one
@@ -17,16 +15,4 @@ export function dbNameFor(userId: number): string {
 export function ownerOfDbName(name: string): number | null {
   const match = /^cardbook-u(\d+)$/.exec(name);
   return match ? Number(match[1]) : null;
-}
-
-/**
- * The database of this page (the user id in the session cookie, read once at start) or of this
- * worker (its name, given by the page that started it).
- */
-export function activeDbName(): string {
-  if (typeof document === 'undefined') {
-    const name = (globalThis as { name?: unknown }).name;
-    return typeof name === 'string' && name.startsWith(LEGACY_DB_NAME) ? name : LEGACY_DB_NAME;
-  }
-  return dbNameFor(readSessionCookie()?.userId ?? 0);
 }

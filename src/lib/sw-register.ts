@@ -26,6 +26,11 @@ export function registerServiceWorker(version: string = __APP_VERSION__): void {
   });
 }
 
+/** This page's registration (undefined in the dev server, where none is made, or if it failed). */
+export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
+  return registration;
+}
+
 /** Whether a newer worker has installed and waits for `applyUpdate()`. */
 export async function hasWaitingWorker(): Promise<boolean> {
   return Boolean((await registration)?.waiting);

@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type { SyncWorkerApi } from '../../workers/sync.worker';
 import syncWorkerUrl from '../../workers/sync.worker.ts?module-worker';
-import { activeDbName } from '../db/db-name';
+import { activeDbName } from '../db/db';
 
 // One leader per account database: tabs on different accounts each sync their own.
 const LOCK_NAME = `cardbook-sync:${activeDbName()}`;

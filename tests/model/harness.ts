@@ -129,13 +129,26 @@ export function injectFetch(server: Server, device: { online: boolean; failure: 
 
 let dbCounter = 0;
 
+/** A lock as the Web Locks API gives one: callers run one at a time, in the order they asked. */
+function lock(): <T>(run: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>) => {
+    const result = tail.then(run);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
 /** One phone: its own IndexedDB, session (its own token), sync engine and network. */
 export class Device {
   online = true;
   failure: Failure | null = null;
   requests = 0;
   readonly db: CardbookDB;
+  /** The page's sync worker. */
   readonly engine: SyncEngine;
+  /** The service worker's background sync: the same engine on the same database, one cycle per event. */
+  readonly background: SyncEngine;
   /** Timers the engine asked for (backoff, periodic pull): recorded, never fired; the model drives syncNow. */
   readonly timers: { ms: number }[] = [];
   client = '';
@@ -149,18 +162,22 @@ export class Device {
     dbCounter += 1;
     this.db = new CardbookDB(`model-${process.pid}-${dbCounter}-${name}`);
     this.db.now = () => Date.now() + skew;
-    this.engine = createSyncEngine({
+    const deps = {
       db: this.db,
       fetch: injectFetch(server, this) as typeof fetch,
       baseUrl: 'http://cardbook.test',
       random: () => 0.5,
-      setTimeout: (_fn, ms) => {
+      setTimeout: (_fn: () => void, ms: number) => {
         const timer = { ms };
         this.timers.push(timer);
         return timer;
       },
       clearTimeout: () => undefined,
-    });
+      // One cycle lock per database, as the page's worker and the service worker share in a browser.
+      cycleLock: lock(),
+    };
+    this.engine = createSyncEngine(deps);
+    this.background = createSyncEngine(deps);
   }
 
   /** Signs in as the app does: the session (token, user id) in meta, the login's profile. */
@@ -186,6 +203,34 @@ export class Device {
     }
   }
 
+  /**
+   * The network comes back while the page is open: the page's worker syncs and, `ticks` turns of
+   * the event loop later, the service worker's background sync fires and runs its one cycle.
+   * `failure` makes one request of either fail.
+   */
+  async syncRacingBackground(ticks: number, failure: Failure | null = null): Promise<void> {
+    this.requests = 0;
+    this.failure = failure;
+    try {
+      const page = this.engine.syncNow();
+      for (let i = 0; i < ticks; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([page, this.background.once()]);
+    } finally {
+      this.failure = null;
+    }
+  }
+
+  /** The service worker's background sync alone (every page of the app closed). */
+  async backgroundSync(failure: Failure | null = null): Promise<void> {
+    this.requests = 0;
+    this.failure = failure;
+    try {
+      await this.background.once();
+    } finally {
+      this.failure = null;
+    }
+  }
+
   cursor(): Promise<number> {
     return readCursor(this.db);
   }
@@ -200,6 +245,7 @@ export class Device {
 
   async close(): Promise<void> {
     this.engine.stop();
+    this.background.stop();
     this.db.close();
     await this.db.delete();
   }

@@ -41,6 +41,8 @@ export type Op =
   | { k: 'editDuringSync'; device: number; ticks: number; edit: Edit }
   | { k: 'network'; device: number; online: boolean }
   | { k: 'sync'; device: number; failure: Failure | null }
+  /** The service worker's background sync: alone (app closed), or racing the page's worker `ticks` turns after it starts. */
+  | { k: 'background'; device: number; race: boolean; ticks: number; failure: Failure | null }
   | { k: 'syncAll' }
   | { k: 'restart' };
 
@@ -100,6 +102,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       k: fc.constant('sync' as const),
       device,
+      failure: fc.option(fc.record({ at: fc.nat(3), lost: fc.boolean() }), { freq: 2 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant('background' as const),
+      device,
+      race: fc.boolean(),
+      ticks: fc.nat(40),
       failure: fc.option(fc.record({ at: fc.nat(3), lost: fc.boolean() }), { freq: 2 }),
     }),
   },

@@ -9,7 +9,8 @@ import { Model, type Step, screen, stepsArb } from './model';
 /**
  * Model-based test of offline-first sync: two or three devices of one user (each its own
  * IndexedDB on fake-indexeddb, its own session and the real sync engine) against the real
- * server, under random edits, network cuts, lost answers, concurrent syncs and server restarts.
+ * server, under random edits, network cuts, lost answers, concurrent syncs, the service worker's
+ * background sync (alone, or racing the page's worker) and server restarts.
  * Phones' clocks may be minutes off (±10 min, ±20 s). After healing (every network back, syncing
  * until nothing moves) every device and the server must hold the same state, every change must
  * have reached the server once, and each field must hold an edit that no other one had to beat:
@@ -86,6 +87,7 @@ const stats = {
   rejected: 0,
   superseded: 0,
   restarts: 0,
+  background: 0,
   traffic,
 };
 afterAll(() => {
@@ -141,6 +143,17 @@ async function run(steps: Step[], deviceCount: number, skews: readonly number[])
           await model.learnTempIds([at(op.device)]);
           model.log.push(`${at(op.device).name} sync ${JSON.stringify(op.failure)}`);
           break;
+        case 'background': {
+          const d = at(op.device);
+          if (op.race) await d.syncRacingBackground(op.ticks, op.failure);
+          else await d.backgroundSync(op.failure);
+          await model.learnTempIds([d]);
+          model.log.push(
+            `${d.name} background sync${op.race ? ` racing its page's after ${op.ticks} turns` : ''} ${JSON.stringify(op.failure)}`,
+          );
+          stats.background += 1;
+          break;
+        }
         case 'syncAll':
           await Promise.all(devices.map((d) => d.sync()));
           await model.learnTempIds(devices);

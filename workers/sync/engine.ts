@@ -20,7 +20,7 @@ import {
   pullResponseSchema,
   pushResponseSchema,
 } from '../../src/api';
-import type { CardbookDB, OutboxRow, Session, SyncNotice, UploadTarget } from '../../src/db';
+import type { CardbookDB, OutboxRow, Session, SyncNotice, UploadTarget } from '../../src/db/CardbookDB';
 import { ownerOfDbName } from '../../src/db/db-name';
 import { groupRefs } from '../../src/db/mutations';
 import {
@@ -62,7 +62,33 @@ export type SyncDeps = {
   random?: () => number;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
+  /**
+   * Runs a cycle (push, then pull) holding this database's cycle lock, so the page's sync worker
+   * and the service worker (background sync) never send or apply pulls at once. Default: the Web
+   * Lock `cardbook-cycle:{db name}` where the browser has Web Locks, else none.
+   */
+  cycleLock?: <T>(cycle: () => Promise<T>) => Promise<T>;
 };
+
+/** What one cycle did: how many changes the server took, and whether it must be tried again later. */
+export type CycleOutcome = {
+  sent: number;
+  /** done: pushed and pulled; retry: the network or server failed; idle: no session of this database's account, or its token refused. */
+  state: 'done' | 'retry' | 'idle';
+};
+
+/** The Web Lock held during a cycle on a database (by the page's sync worker or the service worker). */
+export const cycleLockName = (dbName: string) => `cardbook-cycle:${dbName}`;
+
+function webLock(dbName: string): <T>(cycle: () => Promise<T>) => Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return (cycle) => cycle();
+  return <T>(cycle: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      // Held until the cycle settles.
+      locks.request(cycleLockName(dbName), () => cycle().then(resolve, reject)).catch(reject);
+    });
+}
 
 class Unauthorized extends Error {}
 /** The token is another account's than the one whose changes this database holds: send nothing, wait. */
@@ -137,6 +163,7 @@ export function createSyncEngine(deps: SyncDeps) {
   let failures = 0;
   let timer: unknown = null;
   let stopped = false;
+  const cycleLock = deps.cycleLock ?? webLock(db.name);
   /** Whose changes and rows this database holds (0: not known), named in every push and pull. */
   const ownerFor = (session: Session): number => ownerOfDbName(db.name) ?? session.userId;
 
@@ -228,7 +255,7 @@ export function createSyncEngine(deps: SyncDeps) {
    * dropped; each dropped change is told to the user once and its optimistic rows are replaced
    * by the next pull.
    */
-  async function push(session: Session): Promise<void> {
+  async function push(session: Session, tally: { sent: number }): Promise<void> {
     const client = await clientId(db);
     let limit = PUSH_BATCH;
     for (;;) {
@@ -259,6 +286,7 @@ export function createSyncEngine(deps: SyncDeps) {
         continue;
       }
       const names = new Map(batch.map((m) => [m.id, m.name]));
+      tally.sent += sent.result.results.filter((r) => r.ok).length;
       await settleOutbox(
         db,
         sent.result.results.map((r) => r.id),
@@ -350,61 +378,61 @@ export function createSyncEngine(deps: SyncDeps) {
   }
 
   /**
-   * Pushes, then pulls whatever happened to the push: a push that keeps failing (a server error)
-   * must not stop this device from receiving the other devices' changes.
+   * One cycle, then what comes after it: the periodic pull when it went through, a backoff when
+   * it failed, nothing when there is no session to sync with.
    */
   async function cycle(): Promise<void> {
-    try {
-      await attempt();
-    } catch (err) {
-      // The local database failed (its connection was closed under us, say): reopen it and try
-      // again after the usual backoff rather than stop syncing until the next poke.
+    const outcome = await attempt();
+    if (outcome.state === 'done') {
+      failures = 0;
+      schedule(PERIODIC_PULL_MS);
+    } else if (outcome.state === 'retry') {
       failures += 1;
-      await db.reopenIfClosed(err).catch(() => false);
-      await patchSyncState(db, { syncing: false }).catch(() => undefined);
       schedule(backoffDelay(failures, random));
     }
   }
 
-  async function attempt(): Promise<void> {
-    const session = await readSession(db);
-    if (!session || !ownedBy(db.name, session)) {
-      // Signed out, or a session of another account than this database's: its changes wait.
-      await patchSyncState(db, { syncing: false });
-      return;
-    }
-    await patchSyncState(db, { syncing: true });
-    let pushed = true;
+  /**
+   * Pushes, then pulls whatever happened to the push: a push that keeps failing (a server error)
+   * must not stop this device from receiving the other devices' changes. Never throws: a local
+   * database that failed (its connection closed under us, say) is reopened and the cycle is
+   * to be tried again.
+   */
+  async function attempt(): Promise<CycleOutcome> {
+    const tally = { sent: 0 };
     try {
-      try {
-        await push(session);
-      } catch (err) {
-        if (err instanceof Unauthorized || err instanceof OtherAccount) throw err;
-        pushed = false;
+      const session = await readSession(db);
+      if (!session || !ownedBy(db.name, session)) {
+        // Signed out, or a session of another account than this database's: its changes wait.
+        await patchSyncState(db, { syncing: false });
+        return { sent: tally.sent, state: 'idle' };
       }
-      await pull(session);
-      await patchSyncState(db, { syncing: false, online: true, unauthorized: false, lastSyncAt: Date.now() });
-      if (pushed) {
-        failures = 0;
-        schedule(PERIODIC_PULL_MS);
-      } else {
-        failures += 1;
-        schedule(backoffDelay(failures, random));
-      }
+      return await cycleLock(async (): Promise<CycleOutcome> => {
+        await patchSyncState(db, { syncing: true });
+        let pushed = true;
+        try {
+          await push(session, tally);
+        } catch (err) {
+          if (err instanceof Unauthorized || err instanceof OtherAccount) throw err;
+          pushed = false;
+        }
+        await pull(session);
+        await patchSyncState(db, { syncing: false, online: true, unauthorized: false, lastSyncAt: Date.now() });
+        return { sent: tally.sent, state: pushed ? 'done' : 'retry' };
+      });
     } catch (err) {
       if (err instanceof Unauthorized) {
-        await patchSyncState(db, { syncing: false, unauthorized: true });
-        return;
+        await patchSyncState(db, { syncing: false, unauthorized: true }).catch(() => undefined);
+        return { sent: tally.sent, state: 'idle' };
       }
       // Tried again when the session changes (watchOutboxAndSession), never with this token.
       if (err instanceof OtherAccount) {
-        await patchSyncState(db, { syncing: false });
-        return;
+        await patchSyncState(db, { syncing: false }).catch(() => undefined);
+        return { sent: tally.sent, state: 'idle' };
       }
-      failures += 1;
-      await db.reopenIfClosed(err);
-      await patchSyncState(db, { syncing: false, online: false });
-      schedule(backoffDelay(failures, random));
+      await db.reopenIfClosed(err).catch(() => false);
+      await patchSyncState(db, { syncing: false, online: false }).catch(() => undefined);
+      return { sent: tally.sent, state: 'retry' };
     }
   }
 
@@ -428,6 +456,14 @@ export function createSyncEngine(deps: SyncDeps) {
 
   return {
     syncNow,
+    /**
+     * One cycle and no follow-up (no timer is left behind): the service worker's background sync,
+     * which lives only as long as its event.
+     */
+    async once(): Promise<CycleOutcome> {
+      while (running) await running;
+      return attempt();
+    },
     /** The network came back: forget the backoff and go now. */
     online(): Promise<void> {
       failures = 0;

@@ -49,6 +49,7 @@ export const app = defineNamespace({
       tooLarge: '有更改太大，無法保存，已捨棄',
       fileMissing: '有更改所需的檔案已不在此裝置上，已捨棄',
       superseded: '你在另一部裝置上較新的修改已保留',
+      sentWhileClosed: '應用程式關閉期間已送出 {{count}} 項更改',
     },
     notFound: { title: '找不到頁面', body: '你要找的頁面不存在或已被移除。', home: '返回首頁' },
     home: {
@@ -133,6 +134,7 @@ export const app = defineNamespace({
       tooLarge: 'A change was too large to be saved and was dropped',
       fileMissing: 'A change needed a file that is no longer on this device and was dropped',
       superseded: 'A newer edit made on another device was kept',
+      sentWhileClosed: 'Sent while the app was closed: {{count}} changes',
     },
     notFound: {
       title: 'Page not found',
@@ -214,6 +216,7 @@ export const app = defineNamespace({
       tooLarge: '有更改太大，无法保存，已舍弃',
       fileMissing: '有更改所需的文件已不在此设备上，已舍弃',
       superseded: '你在另一台设备上较新的修改已保留',
+      sentWhileClosed: '应用关闭期间已发送 {{count}} 项更改',
     },
     notFound: { title: '找不到页面', body: '你要找的页面不存在或已被移除。', home: '返回首页' },
     home: {
@@ -298,6 +301,7 @@ export const app = defineNamespace({
       tooLarge: '変更が大きすぎるため保存できず、破棄しました',
       fileMissing: '変更に必要なファイルがこの端末にないため、破棄しました',
       superseded: '別の端末で行われた新しい編集が保持されました',
+      sentWhileClosed: 'アプリを閉じている間に {{count}} 件の変更を送信しました',
     },
     notFound: {
       title: 'ページが見つかりません',
@@ -386,6 +390,7 @@ export const app = defineNamespace({
       tooLarge: '변경 내용이 너무 커서 저장하지 못하고 삭제했습니다',
       fileMissing: '변경에 필요한 파일이 이 기기에 없어 삭제했습니다',
       superseded: '다른 기기에서 한 최신 편집이 유지되었습니다',
+      sentWhileClosed: '앱이 닫혀 있는 동안 변경 사항 {{count}}개를 보냈습니다',
     },
     notFound: {
       title: '페이지를 찾을 수 없습니다',
@@ -474,6 +479,7 @@ export const app = defineNamespace({
       tooLarge: 'การเปลี่ยนแปลงใหญ่เกินไป บันทึกไม่ได้และถูกยกเลิก',
       fileMissing: 'การเปลี่ยนแปลงต้องใช้ไฟล์ที่ไม่อยู่ในอุปกรณ์นี้แล้ว จึงถูกยกเลิก',
       superseded: 'การแก้ไขที่ใหม่กว่าจากอุปกรณ์อื่นถูกเก็บไว้',
+      sentWhileClosed: 'ส่งการเปลี่ยนแปลง {{count}} รายการแล้วขณะที่แอปปิดอยู่',
     },
     notFound: {
       title: 'ไม่พบหน้านี้',

@@ -2,11 +2,21 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
+ * The name of the database the page's app opened, once it has. Reading before then would open
+ * (and so create) a database the app has not chosen, which holds up its own start.
+ */
+export async function appDatabase(page: Page): Promise<string> {
+  const name = await page.waitForFunction(() => document.documentElement.dataset.db, undefined, { timeout: 30_000 });
+  return String(await name.jsonValue());
+}
+
+/**
  * A row of the app's IndexedDB `meta` table, read from the page without disturbing the app: a
  * database or table that does not exist yet reads as null, and the connection is always closed
  * (an open one would block the app's own schema upgrade).
  */
-export function readMeta(page: Page, key: string): Promise<unknown> {
+export async function readMeta(page: Page, key: string): Promise<unknown> {
+  await appDatabase(page);
   return page.evaluate(
     (metaKey) =>
       new Promise<unknown>((resolve) => {
