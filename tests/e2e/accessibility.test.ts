@@ -4,6 +4,7 @@ import type { Group } from '../../src/api';
 import { type ApiUser, addSessionCookie, postJson } from './support/api';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPhoneContext } from './support/browser';
+import { openInApp } from './support/navigate';
 import { type E2eServer, startServer } from './support/server';
 import { seedSharedCard } from './support/share-seed';
 
@@ -83,8 +84,8 @@ describe('accessibility (axe-core)', () => {
   });
 
   async function check(page: Page, path: string, found: string[]): Promise<void> {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await openInApp(page, path);
+    await page.locator('main:not([aria-busy="true"])').first().waitFor();
     for (const line of await seriousViolations(page)) found.push(`${path}: ${line}`);
   }
 

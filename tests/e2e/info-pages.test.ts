@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/i18n/langs';
 import { addSessionCookie } from './support/api';
 import { newPhoneContext } from './support/browser';
+import { openInApp } from './support/navigate';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
 
@@ -16,7 +17,7 @@ describe('information pages', () => {
 
   /** What the page shows, checked for keys that found no text (they show as dotted paths). */
   async function shownText(page: Page, path: string): Promise<string> {
-    await page.goto(path);
+    await openInApp(page, path);
     await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     const text = await page.locator('main').innerText();

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CloudGroup, LoginPayload } from '../../src/api';
 import { type ApiUser, addSessionCookie, postJson } from './support/api';
 import { newPhoneContext } from './support/browser';
+import { openInApp } from './support/navigate';
 import { seedSharedCard, userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
 
@@ -183,7 +184,7 @@ describe('layout at phone widths', () => {
       const wide: string[] = [];
       for (const route of routes(shareKey)) {
         await page.setViewportSize({ width: WIDTHS[1], height: HEIGHT });
-        await page.goto(route);
+        await openInApp(page, route);
         await settled(page);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT });
