@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { naiveExtract } from '../../bench/ocr/naive-extract';
 import { cardFieldsSchema } from '../../src/api/cloud';
 import { type CardFields, EMPTY_FIELDS, extractFields, type OcrLine } from '../../src/lib/card-fields';
+import { findPhones } from '../../src/lib/card-fields/phones';
 import { f1, fieldF1, scoreFields } from '../../src/lib/card-fields/score';
 
 /**
@@ -505,6 +506,49 @@ describe('extractFields rules', () => {
       '99 Queen’s Road Central, Hong Kong',
       'Branch: 2/F, 8 Nathan Road, Kowloon',
     ]);
+  });
+});
+
+describe('findPhones keeps a printed country code', () => {
+  const numbers = (text: string, region: 'HK' | 'CN' = 'HK') => findPhones(text, region).map((p) => p.number);
+
+  it("keeps Hong Kong, US, UK, mainland and Taiwan codes as printed, whatever the user's region", () => {
+    for (const region of ['HK', 'CN'] as const) {
+      expect(numbers('T: +852 3205 6373', region)).toEqual(['+852 3205 6373']);
+      expect(numbers('(+852) 2345 6789', region)).toEqual(['+852 2345 6789']);
+      expect(numbers('+1 (648) 935-9584', region)).toEqual(['+1 648 935 9584']);
+      expect(numbers('Cell +1 415 555 0132', region)).toEqual(['+1 415 555 0132']);
+      expect(numbers('+44 (0)20 7946 0958', region)).toEqual(['+44 20 7946 0958']);
+      expect(numbers('+86 13800138000', region)).toEqual(['+86 138 0013 8000']);
+      expect(numbers('+86 (0755) 8888 6666', region)).toEqual(['+86 755 8888 6666']);
+      expect(numbers('+86-0755-8888 6666', region)).toEqual(['+86 755 8888 6666']);
+      expect(numbers('+86 (0)755 8888 6666', region)).toEqual(['+86 755 8888 6666']);
+      expect(numbers('+886 (0)2 2345 6789', region)).toEqual(['+886 2 2345 6789']);
+      expect(numbers('+886 912 345 678', region)).toEqual(['+886 912 345 678']);
+    }
+  });
+
+  it('keeps numbers outside the ranges allocated today under their printed code, grouped as printed', () => {
+    expect(numbers('+852 4123 4567')).toEqual(['+852 4123 4567']);
+    expect(numbers('+1 555 012 3456')).toEqual(['+1 555 012 3456']);
+    expect(numbers('+44 (0) 7700 900 123')).toEqual(['+44 7700 900 123']);
+    expect(numbers('+86 100 1234 5678')).toEqual(['+86 100 1234 5678']);
+  });
+
+  it('does not read the digits after a code that fits no length as a number of another country', () => {
+    // One digit short for the US: "648 935 958" is no number of another country either.
+    expect(numbers('+1 648 935 958')).toEqual([]);
+    expect(numbers('Tel: +1 648 935 958')).toEqual(['+1 648 935 958']);
+    expect(numbers('+852 3205 6373 9123 4567')).toEqual(['+852 3205 6373', '+852 9123 4567']);
+  });
+
+  it('reads numbers without a code in the region, elsewhere only as printed there (with the trunk 0)', () => {
+    expect(numbers('0755-8888 6666')).toEqual(['+86 755 8888 6666']);
+    expect(numbers('138 0013 8000')).toEqual(['+86 138 0013 8000']);
+    expect(numbers('02-2345-6789')).toEqual(['+886 2 2345 6789']);
+    expect(numbers('2345 6789', 'CN')).toEqual(['+852 2345 6789']);
+    // Taiwan's numbers are printed "(03) 205 6373": without the 0 these digits are none of Taiwan's.
+    expect(numbers('3205 6373')).not.toContain('+886 3 205 6373');
   });
 });
 

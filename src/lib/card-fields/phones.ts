@@ -25,6 +25,17 @@ export type FoundPhone = {
  */
 const OTHERS: readonly CountryCode[] = ['HK', 'CN', 'MO', 'TW', 'SG', 'US', 'GB', 'JP', 'KR', 'TH', 'MY', 'AU'];
 const CALLING_CODES = new Set(['1', '44', '65', '81', '82', '66', '86', '852', '853', '886']);
+/**
+ * Countries whose numbers, printed without a country code, begin with the trunk "0" ("02-2345
+ * 6789", "020 7946 0958"); mainland mobiles ("138 0013 8000") are the one exception. Digits
+ * without it are no number of theirs: "3205 6373" is not Taiwan's "(03) 205 6373".
+ */
+const TRUNK_ZERO: ReadonlySet<CountryCode> = new Set(['CN', 'TW', 'GB', 'JP', 'KR', 'TH', 'MY', 'AU']);
+
+function printedNationally(digits: string, country: CountryCode): boolean {
+  if (!TRUNK_ZERO.has(country) || digits.startsWith('0')) return true;
+  return country === 'CN' && /^1\d{10}$/.test(digits);
+}
 
 /**
  * OCR reads 0 as O and 1 as l, I or |. Inside a run that is mostly digits (6 or more), such a
@@ -49,14 +60,68 @@ export function fixDigitConfusions(text: string): string {
 /** How many parses one extraction may spend (a page of digits must not take seconds). */
 export type Budget = { parses: number };
 
-/** The number in international format when some region finds it valid, else null. */
-export function formatPhone(candidate: string, region: CountryCode, budget: Budget = { parses: 50 }): string | null {
-  const text = candidate.replace(/\(\s*\+?(\d{1,3})\s*\)/, (whole, code: string) =>
-    CALLING_CODES.has(code) ? `+${code} ` : whole,
+/**
+ * Printed "(+852)" → "+852 "; "(852)" too, for the codes cards print that way without a plus
+ * (three digits in brackets are otherwise an area code: "(020) 8888 6666").
+ */
+function unbracketCode(text: string): string {
+  return text.replace(/\(\s*(\+?)\s*(\d{1,3})\s*\)/, (whole, plus: string, code: string) =>
+    plus || CALLING_CODES.has(code) ? `+${code} ` : whole,
   );
+}
+
+/** Whether the text is printed with a country code ("+852 …", "(+852) …", "(852) …"). */
+function isInternational(text: string): boolean {
+  return unbracketCode(text).trimStart().startsWith('+');
+}
+
+/**
+ * A number libphonenumber finds possible but not valid has no format of its country; it is
+ * grouped as printed instead ("+852 3205 6373", not "+852 32056373"), a trunk "0" or "(0)"
+ * after the code dropped.
+ */
+function printedInternational(text: string, code: string, national: string): string {
+  const groups = text.replace(/^\s*\+\s*/, '').match(/\d+/g) ?? [];
+  if (groups[0] === code) groups.shift();
+  else if (groups[0]?.startsWith(code)) groups[0] = groups[0].slice(code.length);
+  let digits = groups.join('');
+  while (digits.length > national.length && groups[0]?.startsWith('0')) {
+    groups[0] = groups[0].slice(1);
+    if (groups[0] === '') groups.shift();
+    digits = groups.join('');
+  }
+  return digits === national ? `+${code} ${groups.join(' ')}` : `+${code} ${national}`;
+}
+
+/**
+ * The number in international format, or null. A number printed with a "+" code keeps that
+ * code: it is taken when libphonenumber finds it valid or, with `possible`, of a possible
+ * length for that code (valid means inside the ranges allocated when the metadata was made,
+ * which go out of date; no other country is ever tried for it). A number printed without a
+ * code is read in `region`, then in the countries a card in the user's hands comes from
+ * (OTHERS) when printed as their own numbers are (TRUNK_ZERO), and must be valid in one:
+ * without a code, validity is all that tells them apart.
+ */
+export function formatPhone(
+  candidate: string,
+  region: CountryCode,
+  budget: Budget = { parses: 50 },
+  possible = false,
+): string | null {
+  const text = unbracketCode(candidate);
   const digits = text.replace(/\D/g, '').length;
   if (digits < 7 || digits > 15) return null;
-  for (const country of text.trimStart().startsWith('+') ? [region] : [region, ...OTHERS]) {
+  if (text.trimStart().startsWith('+')) {
+    if (budget.parses-- <= 0) return null;
+    const parsed = parsePhoneNumberFromString(text);
+    if (!parsed) return null;
+    if (parsed.isValid()) return parsed.formatInternational();
+    if (!possible || !parsed.isPossible()) return null;
+    return printedInternational(text, parsed.countryCallingCode, parsed.nationalNumber);
+  }
+  const printed = text.replace(/\D/g, '');
+  for (const country of [region, ...OTHERS.filter((c) => c !== region)]) {
+    if (country !== region && !printedNationally(printed, country)) continue;
     if (budget.parses-- <= 0) return null;
     const parsed = parsePhoneNumberFromString(text, country);
     if (parsed?.isValid()) return parsed.formatInternational();
@@ -72,7 +137,12 @@ const NOT_PHONE_BEFORE =
 /** An extension after a number: "ext. 123", "x123", "转 123", "分機 123". */
 const EXTENSION = /^\s?(?:ext\.?|extn\.?|x|#|转|轉|分機|分机|內線|内线)\s?(\d{1,6})(?!\d)/i;
 
-/** Tries the longest run of whitespace-separated pieces first, so "2345 6789 9123 4567" is two numbers. */
+/**
+ * Tries the longest run of whitespace-separated pieces first, so "2345 6789 9123 4567" is two
+ * numbers. A run that starts with a "+" code is one number of that code: valid at some length,
+ * else possible at some length, else none; the pieces after a code that fits no length are not
+ * read again without it (that would move "+852 3205 637" to another country).
+ */
 function splitNumbers(
   candidate: string,
   region: CountryCode,
@@ -83,21 +153,24 @@ function splitNumbers(
     pieces.push({ text: m[0], from: m.index, to: m.index + m[0].length });
   }
   const found: { from: number; to: number; number: string }[] = [];
+  const longest = (i: number, possible: boolean): { j: number; number: string } | null => {
+    for (let j = Math.min(pieces.length, i + 7) - 1; j >= i; j--) {
+      const number = formatPhone(candidate.slice(pieces[i]?.from ?? 0, pieces[j]?.to ?? 0), region, budget, possible);
+      if (number) return { j, number };
+    }
+    return null;
+  };
   let i = 0;
   while (i < pieces.length) {
-    let matched = false;
-    for (let j = Math.min(pieces.length, i + 7) - 1; j >= i; j--) {
-      const from = pieces[i]?.from ?? 0;
-      const to = pieces[j]?.to ?? 0;
-      const number = formatPhone(candidate.slice(from, to), region, budget);
-      if (number) {
-        found.push({ from, to, number });
-        i = j + 1;
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) i++;
+    const international = isInternational(pieces[i]?.text ?? '');
+    const match = longest(i, false) ?? (international ? longest(i, true) : null);
+    if (match) {
+      found.push({ from: pieces[i]?.from ?? 0, to: pieces[match.j]?.to ?? 0, number: match.number });
+      i = match.j + 1;
+    } else if (international) {
+      i++;
+      while (i < pieces.length && !isInternational(pieces[i]?.text ?? '')) i++;
+    } else i++;
   }
   return found;
 }
@@ -110,7 +183,7 @@ function splitNumbers(
 export function findPhones(
   text: string,
   region: CountryCode,
-  lineLabel: LabelKind | null,
+  lineLabel: LabelKind | null = null,
   budget: Budget = { parses: 2000 },
 ): FoundPhone[] {
   const fixed = fixDigitConfusions(text);
