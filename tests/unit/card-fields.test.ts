@@ -509,6 +509,51 @@ describe('extractFields rules', () => {
   });
 });
 
+describe('e-mail addresses as OCR reads them', () => {
+  const emails = (...rows: string[]) => extractFields(card(rows.map((r) => [r, 18] as const)), { area: 'hk' });
+
+  it('keeps the mailbox before a dot read as a middle dot or bullet, and the whole domain', () => {
+    const got = emails(
+      'wing·leung@hangshuncpa.hk',
+      'E: mei•ling.chan@hangshuncpa.com•hk',
+      'tai。man@abc.com.hk',
+      'j.whitfield@harbourlane.co.uk',
+    );
+    expect(got.email).toEqual([
+      'wing.leung@hangshuncpa.hk',
+      'mei.ling.chan@hangshuncpa.com.hk',
+      'tai.man@abc.com.hk',
+      'j.whitfield@harbourlane.co.uk',
+    ]);
+    expect(got.other).toEqual([]);
+  });
+
+  it('joins the spacing OCR puts around "@" and dots where it cannot be a sentence', () => {
+    const got = emails(
+      'wing . leung @ hangshuncpa . com . hk',
+      'ka.yan@hangshuncpa.com hk',
+      'MING.HO@HANGSHUNCPA.COM. HK',
+      'j.smith@harbourlane.co .UK',
+      'peter.chan@abc.corn.hk',
+    );
+    expect(got.email).toEqual([
+      'wing.leung@hangshuncpa.com.hk',
+      'ka.yan@hangshuncpa.com.hk',
+      'ming.ho@hangshuncpa.com.hk',
+      'j.smith@harbourlane.co.uk',
+      'peter.chan@abc.com.hk',
+    ]);
+    expect(got.other).toEqual([]);
+  });
+
+  it('takes no word before a sentence dot or a comma into the mailbox, and no next address into the domain', () => {
+    const got = emails('ABC Co. Ltd. info@abc.com', 'Mobile 9123 4567, peter@abc.com', 'peter@abc.com, mary@abc.com');
+    expect(got.email).toEqual(['info@abc.com', 'peter@abc.com', 'mary@abc.com']);
+    expect(got.company).toEqual(['ABC Co. Ltd.']);
+    expect(got.tel).toEqual(['+852 9123 4567']);
+  });
+});
+
 describe('findPhones keeps a printed country code', () => {
   const numbers = (text: string, region: 'HK' | 'CN' = 'HK') => findPhones(text, region).map((p) => p.number);
 

@@ -1,18 +1,91 @@
 /**
  * E-mail addresses and websites in a line of card text, as OCR reads them: spaces around "@"
- * and dots ("peter . chan @ abc . com"), a comma for a dot, a label glued in front.
+ * and dots ("peter . chan @ abc . com"), a comma for a dot, a label glued in front. A dot read
+ * as "·" or "•" is a dot again already (text.ts).
  */
 import { trailingLabel } from './labels';
 
 export type Found = { start: number; end: number; value: string };
 
-/** Segments after a spaced dot must be lower case, so "abc.com. Web" does not swallow "Web". */
-const SEG = '(?:[.,][A-Za-z0-9_%+\\-]{1,63}|\\s?[.,]\\s?[a-z0-9_%+\\-]{1,63})';
-const EMAIL = new RegExp(
-  `(?<![A-Za-z0-9._%+\\-])[A-Za-z0-9][A-Za-z0-9_%+\\-]{0,63}${SEG}{0,4}\\s{0,2}@\\s{0,2}[A-Za-z0-9][A-Za-z0-9\\-]{0,62}${SEG.replace(/_%\+/g, '')}{1,5}`,
-  'g',
-);
 const TLD = /\.[a-z]{2,24}$/;
+const LOCAL_SEG = /([A-Za-z0-9_%+-]{1,64})$/;
+const LOCAL_SEP = /(\s?)([.,])(\s?)$/;
+const HOST_SEG = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}(?![A-Za-z0-9_%+-])/;
+const HOST_SEP = /^(\s?)([.,]?)(\s?)/;
+/** Labels a domain ends with that a spaced dot may come before whatever their case ("abc. COM. HK"). */
+const KNOWN_LABEL =
+  /^(?:com|net|org|edu|gov|ac|co|info|biz|io|hk|cn|tw|mo|sg|jp|kr|th|my|uk|us|au|nz|ca|de|fr|it|es|nl|be|ch|at|se|dk|no|fi|ie|pt|pl|in|id|ph|vn)$/i;
+/** Second-level labels before a country's ("com.hk", "co.uk"): the dot between may be lost ("com hk"). */
+const SECOND_LEVEL = /^(?:com|net|org|edu|gov|ac|co)$/i;
+const E_LABEL = /^(?:e|email|e-mail|mail)$/i;
+
+const lowerOnly = (s: string) => !/[A-Z]/.test(s);
+
+/**
+ * The mailbox before an "@" at `at`: segments joined by dots, read right to left. A dot or
+ * comma with no space around it joins always (OCR reads a dot as a comma); a spaced dot only
+ * between lower-case segments, the left one with a letter, so "wing . leung" is one mailbox but
+ * "Ltd. info@", "6789. info@" and "Tel, info@" are not.
+ */
+function localPart(text: string, from: number, at: number): { start: number; value: string } | null {
+  let rest = text.slice(from, at).replace(/\s{0,2}$/, '');
+  const last = LOCAL_SEG.exec(rest);
+  if (!last?.[1]) return null;
+  const segments = [last[1]];
+  rest = rest.slice(0, last.index);
+  while (segments.length < 5) {
+    const sep = LOCAL_SEP.exec(rest);
+    if (!sep) break;
+    const before = rest.slice(0, sep.index);
+    const seg = LOCAL_SEG.exec(before);
+    if (!seg?.[1] || /[A-Za-z0-9_%+-]$/.test(before.slice(0, seg.index))) break;
+    const spaced = sep[1] !== '' || sep[3] !== '';
+    const head = segments[0] ?? '';
+    if (spaced && (sep[2] !== '.' || !lowerOnly(seg[1]) || !lowerOnly(head) || !/[a-z]/.test(seg[1]))) break;
+    // "E. peter@…", "email . peter@…": a label, not the first part of the mailbox.
+    if (spaced && E_LABEL.test(seg[1])) break;
+    segments.unshift(seg[1]);
+    rest = before.slice(0, seg.index);
+  }
+  return { start: from + rest.length, value: segments.join('.') };
+}
+
+/**
+ * The domain after an "@" at `at`: labels joined by dots, read left to right. A spaced dot
+ * joins a lower-case label or a known last label ("abc. COM. HK"), a bare space only a
+ * country's label after a second-level one ("abc.com hk"); a label followed by "@" begins the
+ * next address, and "corn" before a country's label or at the end is OCR's "com".
+ */
+function domain(text: string, at: number): { end: number; value: string } | null {
+  let pos = at + 1 + (/^\s{0,2}/.exec(text.slice(at + 1))?.[0].length ?? 0);
+  const first = HOST_SEG.exec(text.slice(pos));
+  if (!first) return null;
+  const labels = [first[0]];
+  pos += first[0].length;
+  while (labels.length < 6) {
+    const after = text.slice(pos);
+    const sep = HOST_SEP.exec(after);
+    if (!sep) break;
+    const next = HOST_SEG.exec(after.slice(sep[0].length));
+    if (!next) break;
+    const label = next[0];
+    const spaced = sep[1] !== '' || sep[3] !== '';
+    const previous = labels[labels.length - 1] ?? '';
+    const joins =
+      sep[2] === ''
+        ? spaced && SECOND_LEVEL.test(previous) && /^[a-z]{2}$/.test(label) && KNOWN_LABEL.test(label)
+        : !spaced || (sep[2] === '.' && (lowerOnly(label) || KNOWN_LABEL.test(label)));
+    const nextAddress = /^\s{0,2}@/.test(after.slice(sep[0].length + label.length));
+    if (!joins || nextAddress) break;
+    labels.push(label);
+    pos += sep[0].length + label.length;
+  }
+  if (labels.length < 2) return null;
+  const value = labels.map((l, i) =>
+    /^corn$/i.test(l) && i > 0 && (i === labels.length - 1 || /^[a-z]{2}$/i.test(labels[i + 1] ?? '')) ? 'com' : l,
+  );
+  return { end: pos, value: value.join('.') };
+}
 
 const TLDS =
   'com|net|org|edu|gov|info|biz|io|co|ai|app|dev|me|tv|cc|hk|cn|tw|mo|sg|jp|kr|th|my|uk|us|au|ca|de|fr|it|nl|ch|asia|xyz|online|site|store|shop|tech|design|studio|group|global|world|law|art';
@@ -31,19 +104,15 @@ function withLabel(text: string, from: number, start: number): number {
 export function findEmails(text: string): Found[] {
   const found: Found[] = [];
   let from = 0;
-  for (const m of text.matchAll(EMAIL)) {
-    // "E. peter@…": a label, not the first part of the mailbox.
-    const label = /^(?:e|email|e-mail|mail)\s?[.:]\s/i.exec(m[0])?.[0] ?? '';
-    const value = m[0]
-      .slice(label.length)
-      .replace(/\s+/g, '')
-      .replace(/,/g, '.')
-      .replace(/^(?:E-?mail|EMAIL)(?=[a-z0-9])/, '')
-      .toLowerCase();
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    if (at < from) continue;
+    const local = localPart(text, from, at);
+    const host = local && domain(text, at);
+    if (!local || !host) continue;
+    const value = `${local.value.replace(/^(?:E-?mail|EMAIL)(?=[a-z0-9])/, '')}@${host.value}`.toLowerCase();
     if (!TLD.test(value)) continue;
-    const start = label ? m.index : withLabel(text, from, m.index);
-    found.push({ start, end: m.index + m[0].length, value });
-    from = m.index + m[0].length;
+    found.push({ start: withLabel(text, from, local.start), end: host.end, value });
+    from = host.end;
   }
   return found;
 }

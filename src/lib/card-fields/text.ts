@@ -10,6 +10,17 @@ const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*#<>[\]{}\\]|\p{Extended_Pictographic}/gu;
 /** "@" read as "©" or "®" between a mailbox and a domain. */
 const AT_MISREAD = /(?<=[A-Za-z0-9._-])\s?[©®]\s?(?=[A-Za-z0-9-]+\s?\.\s?[A-Za-z]{2,})/g;
+/** What OCR reads a small dot as: a middle dot, a bullet, an ideographic full stop. */
+const DOT_LIKE = '·•∙‧・。';
+/**
+ * An e-mail address whose dots OCR read as DOT_LIKE ("wing·leung@abc·com·hk"); only inside
+ * such a run does a middle dot become a dot again (elsewhere it parts words: "Sales • Design").
+ */
+const DOTTED_EMAIL = new RegExp(
+  `(?:[A-Za-z0-9_%+\\-]+\\s?[.,${DOT_LIKE}]\\s?){0,4}[A-Za-z0-9_%+\\-]+\\s{0,2}@\\s{0,2}[A-Za-z0-9\\-]+(?:\\s?[.,${DOT_LIKE}]\\s?[A-Za-z0-9\\-]+){1,5}`,
+  'g',
+);
+const DOT_LIKE_CHAR = new RegExp(`[${DOT_LIKE}]`, 'g');
 const CJK_CHAR = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆';
 const CJK_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=[${CJK_CHAR}])`, 'gu');
 const CJK_DIGIT_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=\\d)|(?<=\\d)\\s+(?=[${CJK_CHAR}])`, 'gu');
@@ -18,7 +29,8 @@ const CJK_COUNT = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'gu');
 
 /**
  * One line as a card prints it: NFKC (full-width letters, digits and colons become ASCII),
- * no control or decorative characters, single spaces, no spaces inside CJK runs ("陳 大 文").
+ * no control or decorative characters, single spaces, no spaces inside CJK runs ("陳 大 文"),
+ * the dots of an e-mail address read as "·" or "•" dots again.
  */
 export function cleanText(raw: string): string {
   return (
@@ -30,6 +42,7 @@ export function cleanText(raw: string): string {
       .replace(/\u0ecd\u0eb2/g, '\u0eb3')
       .replace(CONTROL, ' ')
       .replace(AT_MISREAD, '@')
+      .replace(DOTTED_EMAIL, (run) => run.replace(DOT_LIKE_CHAR, '.'))
       .replace(STRAY, ' ')
       .replace(/\s+/g, ' ')
       .replace(CJK_GAP, '')
