@@ -509,6 +509,114 @@ describe('extractFields rules', () => {
   });
 });
 
+describe('addresses in Europe, the UK and the US', () => {
+  it('reads a German card: "…straße" and a postcode with its town, GmbH, German title', () => {
+    const lines = card([
+      ['Anna Schmidt', 40],
+      ['Leiterin Vertrieb', 20],
+      ['Müller & Partner GmbH', 24],
+      ['Friedrichstraße 68, 10117 Berlin', 18],
+      ['Deutschland', 18],
+      ['T +49 30 1234567', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({
+        name: 'Anna Schmidt',
+        company: ['Müller & Partner GmbH'],
+        position: ['Leiterin Vertrieb'],
+        tel: ['+49 30 1234567'],
+        address: ['Friedrichstraße 68, 10117 Berlin, Deutschland'],
+      }),
+    );
+  });
+
+  it('reads French, Italian and Spanish street words, legal forms, titles and accented names', () => {
+    const read = (rows: string[]) =>
+      extractFields(card(rows.map((r, i) => [r, i === 0 ? 40 : 18] as const)), { area: 'hk' });
+    expect(
+      read(['Claire Dubois', 'Directrice Commerciale', 'Lumière Conseil SARL', '12 Rue de Rivoli, 75004 Paris']),
+    ).toEqual(
+      fields({
+        name: 'Claire Dubois',
+        company: ['Lumière Conseil SARL'],
+        position: ['Directrice Commerciale'],
+        address: ['12 Rue de Rivoli, 75004 Paris'],
+      }),
+    );
+    expect(read(['Marco Rossi', 'Direttore Vendite', 'Rossi & Figli S.r.l.', 'Via Roma 10, 00184 Roma'])).toEqual(
+      fields({
+        name: 'Marco Rossi',
+        company: ['Rossi & Figli S.r.l.'],
+        position: ['Direttore Vendite'],
+        address: ['Via Roma 10, 00184 Roma'],
+      }),
+    );
+    expect(
+      read(['Lucía García', 'Directora Comercial', 'Soluciones Ibéricas S.L.', 'Calle Mayor 5', '28013 Madrid']),
+    ).toEqual(
+      fields({
+        name: 'Lucía García',
+        company: ['Soluciones Ibéricas S.L.'],
+        position: ['Directora Comercial'],
+        address: ['Calle Mayor 5, 28013 Madrid'],
+      }),
+    );
+  });
+
+  it('reads UK postcodes and US suites as addresses', () => {
+    const lines = card([
+      ['10 Downing Street', 18],
+      ['London SW1A 1AA', 18],
+      ['Tel 2345 6789', 18],
+      ['Suite 200, Austin, TX 78701', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual([
+      '10 Downing Street, London SW1A 1AA',
+      'Suite 200, Austin, TX 78701',
+    ]);
+  });
+
+  it('parts a company from an address OCR read on the same line, and keeps company names whole', () => {
+    const got = extractFields(
+      card([
+        ['Hang Shun CPA Limited 12/F, Tower 1, Admiralty Centre', 18],
+        ['Tel 2345 6789', 18],
+        ['宏達科技有限公司香港九龍觀塘道388號', 18],
+        ['Tel 2345 6780', 18],
+        ['Lumière Conseil SARL 12 Rue de Rivoli, 75004 Paris', 18],
+        ['Tel 2345 6781', 18],
+        ['Bright Harbour Co., Ltd.', 18],
+        ['中国平安保险股份有限公司深圳分公司', 18],
+      ]),
+      { area: 'hk' },
+    );
+    expect(got.company).toEqual([
+      'Hang Shun CPA Limited',
+      '宏達科技有限公司',
+      'Lumière Conseil SARL',
+      'Bright Harbour Co., Ltd.',
+      '中国平安保险股份有限公司深圳分公司',
+    ]);
+    expect(got.address).toEqual([
+      '12/F, Tower 1, Admiralty Centre',
+      '香港九龍觀塘道388號',
+      '12 Rue de Rivoli, 75004 Paris',
+    ]);
+  });
+
+  it('does not join a line in much larger type to the address beside it', () => {
+    const got = extractFields(
+      card([
+        ['Kowloon Motor Bus', 32],
+        ['9 Po Lun Street, Lai Chi Kok', 18],
+      ]),
+      { area: 'hk' },
+    );
+    expect(got.address).toEqual(['9 Po Lun Street, Lai Chi Kok']);
+    expect(got.other).toEqual(['Kowloon Motor Bus']);
+  });
+});
+
 describe('e-mail addresses as OCR reads them', () => {
   const emails = (...rows: string[]) => extractFields(card(rows.map((r) => [r, 18] as const)), { area: 'hk' });
 

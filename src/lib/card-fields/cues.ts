@@ -7,13 +7,16 @@
 const W = (words: string) => new RegExp(`(?<![A-Za-z])(?:${words})(?![A-Za-z])`, 'i');
 
 /** Legal-form suffixes: a line with one is a company whatever else it holds. */
-const COMPANY_STRONG = [
-  W(
-    'limited|ltd\\.?|l\\.t\\.d|inc\\.?|incorporated|llc|llp|plc|corp\\.?|corporation|gmbh|pte|pty|bhd|s\\.a\\.|co\\.|co,|co$|k\\.k\\.',
-  ),
-  /\bcompany\s?(?:\([^)]*\))?$/i,
-  /有限公司|有限責任公司|有限责任公司|股份公司|株式会社|有限会社|合同会社|\(株\)|주식회사|\(주\)|บริษัท|จำกัด|律師行|律師事務所|律师事务所|會計師事務所|会计师事务所/,
+const LEGAL_FORM_LATIN =
+  'limited|ltd\\.?|l\\.t\\.d|inc\\.?|incorporated|llc|llp|plc|corp\\.?|corporation|gmbh|pte|pty|bhd|s\\.a\\.|co\\.|co,|co$|k\\.k\\.';
+/** European forms with dots, anywhere ("S.r.l.", "B.V."); bare capitals only at the end ("Müller AG"), where no state or region code stands. */
+const LEGAL_FORM_EUROPE = [
+  /(?<!\p{L})(?:S\.r\.l\.|S\.p\.A\.|S\.L\.U?\.?|B\.V\.|N\.V\.|S\.A\.S\.|S\.à\s?r\.l\.|e\.K\.|Sp\.\s?z\s?o\.o\.)(?!\p{L})/u,
+  /\s(?:AG|KG|OHG|GbR|SARL|SAS|SpA|SRL|Srl|BV|Lda|Ltda|ApS|A\/S|Oy|AB)\.?$/u,
 ];
+const LEGAL_FORM_CJK =
+  /有限公司|有限責任公司|有限责任公司|股份公司|株式会社|有限会社|合同会社|\(株\)|주식회사|\(주\)|บริษัท|จำกัด|律師行|律師事務所|律师事务所|會計師事務所|会计师事务所/;
+const COMPANY_STRONG = [W(LEGAL_FORM_LATIN), /\bcompany\s?(?:\([^)]*\))?$/i, ...LEGAL_FORM_EUROPE, LEGAL_FORM_CJK];
 /** Words that name a kind of organisation; weaker than a job title. */
 const COMPANY_WEAK = [
   W(
@@ -25,17 +28,30 @@ const POSITION = [
   W(
     'manager|director|engineer|officer|ceo|cto|cfo|coo|cio|cmo|founder|co-founder|partner|consultant|designer|sales|president|vp|svp|evp|vice president|head of|assistant|analyst|executive|supervisor|specialist|coordinator|administrator|architect|developer|programmer|accountant|auditor|lawyer|solicitor|barrister|attorney|advisor|adviser|representative|agent|associate|chairman|chairwoman|chairperson|chair|secretary|intern|team lead|leader|owner|principal|professor|lecturer|physician|nurse|teacher|producer|editor|photographer|chef|marketing|department|dept\\.?|division|technician|surveyor|planner|strategist|receptionist|cashier|buyer|merchandiser|trainer|coach|therapist|pharmacist|broker|investigator|researcher|scientist',
   ),
+  // German, French, Italian, Spanish, Portuguese, Dutch (Latin words above are English).
+  /(?<!\p{L})(?:geschäftsführer(?:in)?|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministratore|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider)(?!\p{L})/iu,
   /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
 ];
 
 const ADDRESS_LATIN = W(
-  'road|rd\\.?|street|st\\.?|avenue|ave\\.?|lane|drive|boulevard|blvd|highway|parkway|place|square|terrace|crescent|floor|fl\\.|flat|room|rm\\.?|unit|suite|shop|block|blk|tower|building|bldg|centre|center|plaza|court|mansion|estate|industrial|kowloon|hong kong|hk|new territories|n\\.t\\.|kln|central|wan chai|causeway bay|tsim sha tsui|mong kok|kwun tong|kowloon bay|sha tin|admiralty|quarry bay|sheung wan|china|prc|beijing|shanghai|shenzhen|guangzhou|macau|macao|taiwan|taipei|singapore|london|new york|usa|u\\.s\\.a\\.|united states|united kingdom|uk|japan|tokyo|osaka|korea|seoul|thailand|bangkok|p\\.?o\\.? box|district|province|city',
+  'road|rd\\.?|street|st\\.?|avenue|ave\\.?|lane|drive|boulevard|blvd|highway|parkway|place|square|terrace|crescent|floor|fl\\.|flat|room|rm\\.?|unit|suite|shop|block|blk|tower|building|bldg|centre|center|plaza|court|mansion|estate|industrial|kowloon|hong kong|hk|new territories|n\\.t\\.|kln|central|wan chai|causeway bay|tsim sha tsui|mong kok|kwun tong|kowloon bay|sha tin|admiralty|quarry bay|sheung wan|china|prc|beijing|shanghai|shenzhen|guangzhou|macau|macao|taiwan|taipei|singapore|london|new york|usa|u\\.s\\.a\\.|united states|united kingdom|uk|japan|tokyo|osaka|korea|seoul|thailand|bangkok|p\\.?o\\.? box|district|province|city|germany|deutschland|france|italy|italia|spain|españa|espana|portugal|netherlands|nederland|belgium|belgique|belgië|switzerland|schweiz|suisse|svizzera|austria|österreich|luxembourg|ireland|sweden|sverige|denmark|danmark|norway|norge|finland|poland|polska',
 );
+/** Street words of continental Europe: Romance ones as words, Germanic ones ending a compound ("Friedrichstraße"). */
+const STREET_EUROPE = [
+  W(
+    'rue|quai|chemin|impasse|allée|allee|avenida|avda\\.|calle|paseo|carrer|rua|praça|praca|travessa|piazza|piazzale|viale|vicolo|strada|corso|largo',
+  ),
+  /(?:^|,\s?)Via\s\p{Lu}/u,
+  /[\p{L}-](?:stra(?:ß|ss)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
+];
 /** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", a city. */
 const ADDRESS_STRONG = [
   /\b\d{1,3}\s?\/\s?F\b|\bG\/F\b/i,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
+  // A European postcode and town at the start of a line or after a comma: "10117 Berlin",
+  // "D-10117 Berlin", "1012 AB Amsterdam", "8001 Zürich".
+  /(?:^|,\s?)(?:[A-Z]{1,2}[-–]\s?)?\d{4,5}(?:\s[A-Z]{2})?\s\p{Lu}[\p{L}'’.-]+/u,
   /香港|九龍|九龙|新界|澳門|澳门|北京|上海|深圳|廣州|广州|臺北|台北|東京都|東京|大阪|서울|부산|กรุงเทพ|〒/,
 ];
 const ADDRESS_CJK =
@@ -45,15 +61,17 @@ const ADDRESS_THAI = /ถนน|ซอย|แขวง|เขต|ตำบล|�
 
 /**
  * How many address cues a piece of text has; a strong cue (a floor "12/F", a postcode, a city)
- * counts 2, a leading house number ("12 Bishopsgate") 1. An address line scores 2, or 1 with a digit ("88 Queen's Road").
+ * counts 2, a leading house number ("12 Bishopsgate") 1, a street word ("Rue", "Via",
+ * "…straße") 1. An address line scores 2, or 1 with a digit ("88 Queen's Road").
  */
 export function addressScore(text: string): number {
   const strong = ADDRESS_STRONG.filter((re) => re.test(text)).length * 2;
   const houseNumber = /^\d{1,5}[A-Za-z]?\s[A-Z][a-z]{2,}/.test(text) ? 1 : 0;
   const latin = text.match(new RegExp(ADDRESS_LATIN.source, 'gi'))?.length ?? 0;
+  const europe = STREET_EUROPE.filter((re) => re.test(text)).length;
   const cjk = new Set(text.match(ADDRESS_CJK) ?? []).size;
   const other = (text.match(ADDRESS_KOREAN)?.length ?? 0) + (text.match(ADDRESS_THAI)?.length ?? 0);
-  return strong + houseNumber + latin + cjk + other;
+  return strong + houseNumber + latin + europe + cjk + other;
 }
 
 const LICENCE =
@@ -66,6 +84,36 @@ export function isLicence(text: string): boolean {
 
 export function isStrongCompany(text: string): boolean {
   return COMPANY_STRONG.some((re) => re.test(text));
+}
+
+/** Every place a legal form ends in a line ("… Co., Ltd." ends twice). */
+const LEGAL_FORM_ENDS = [
+  new RegExp(`(?<![A-Za-z])(?:${LEGAL_FORM_LATIN})(?![A-Za-z])`, 'gi'),
+  new RegExp(LEGAL_FORM_EUROPE[0]?.source ?? '$^', 'gu'),
+  new RegExp(LEGAL_FORM_CJK.source, 'g'),
+  // The bare capitals of LEGAL_FORM_EUROPE before more text ("Conseil SARL 12 Rue …"), "AB" left out ("Block AB").
+  /\s(?:AG|KG|OHG|GbR|SARL|SAS|SpA|SRL|Srl|BV|Lda|Ltda|ApS|A\/S|Oy)\.?(?=[\s,;])/gu,
+];
+
+/**
+ * "Hang Shun CPA Limited 12/F, Tower 1, Admiralty Centre" or "宏達科技有限公司香港九龍觀塘道388號":
+ * a company and an address that OCR read as one line, parted after the legal form when what
+ * follows is an address (two cues, or one and a digit) and no company of its own. Null when the
+ * line is not so made ("ABC Co., Ltd.", "平安保險股份有限公司深圳分公司").
+ */
+export function companyThenAddress(text: string): [string, string] | null {
+  const ends = LEGAL_FORM_ENDS.flatMap((re) => [...text.matchAll(re)].map((m) => m.index + m[0].length));
+  for (const end of ends.sort((a, b) => a - b)) {
+    const head = text.slice(0, end).trim();
+    const rest = text.slice(end).replace(/^[\s,;.|]+/, '');
+    if (!/[\p{L}\p{N}].*[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(head) || rest.length < 4) continue;
+    if (isStrongCompany(rest)) continue;
+    const score = addressScore(rest);
+    const weak = isWeakCompany(rest);
+    const address = /\d/.test(rest) ? score >= 2 || (score >= 1 && !weak) : score >= 2 && !weak;
+    if (address) return [head, rest];
+  }
+  return null;
 }
 
 export function isWeakCompany(text: string): boolean {
@@ -107,6 +155,9 @@ function cjkName(text: string): string | null {
   return null;
 }
 
+/** A capitalised word of Latin letters, accents included ("García", "Müller", "O’Brien", "(Peter)"). */
+const LATIN_NAME_WORD = /^\(?(?=\p{Lu})\p{Script=Latin}[\p{Script=Latin}'’-]*\.?\)?$/u;
+
 /**
  * A Latin name: 2–5 capitalised words ("Peter Chan", "Peter CHAN Tai Man", "CHAN Tai Man,
  * Peter", "Chan Tai Man (Peter)", "Mary J. Smith"), a title ("Dr.") dropped; credentials after
@@ -121,8 +172,8 @@ function latinName(text: string): { name: string; rest: string[] } | null {
   const bare = name.replace(HONORIFIC_LATIN, '');
   const words = bare.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 5) return null;
-  const ok = words.every((w) => /^\(?[A-Z][A-Za-z'’-]*\.?\)?$/.test(w));
-  if (!ok || bare.replace(/[^A-Za-z]/g, '').length < 4) return null;
+  const ok = words.every((w) => LATIN_NAME_WORD.test(w));
+  if (!ok || bare.replace(/\P{Script=Latin}/gu, '').length < 4) return null;
   return { name: bare, rest };
 }
 

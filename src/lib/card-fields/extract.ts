@@ -9,7 +9,8 @@
  * 2. Cut the contacts out of each line: e-mails, websites, phones (contacts.ts, phones.ts) with
  *    the labels before them. A fax goes to `other` as "Fax: +852 …".
  * 3. Sort what is left of each line (cues.ts): a label in front decides ("Address: …"); a
- *    licence or registration number stays `other`; else a legal-form suffix makes a company;
+ *    company and an address read as one line part after the legal form ("ABC Limited 12/F,
+ *    …"); a licence or registration number stays `other`; else a legal-form suffix makes a company;
  *    an address with a digit and two cues beats a job title; a job title makes a position;
  *    then addresses, organisation words ("Group", "銀行"), and the rest.
  * 4. Layout: among the rest, the piece shaped like a Han name (2–4 characters) is `name`: one
@@ -18,7 +19,7 @@
  *    `name` and `english_name` stays empty. A piece with a weak address cue ("Hong Kong") next
  *    to an address line joins it, as does a line after an address line ending in a comma;
  *    address lines one after another in one script make one address (", " between Latin
- *    lines, nothing between CJK ones). Anything else with some letters or digits is `other`.
+ *    lines, nothing between CJK ones); a line in much larger type joins no address. Anything else with some letters or digits is `other`.
  *
  * Never throws: input is capped (200 lines of 300 characters), and a failure anywhere returns
  * the lines as `other` rather than nothing.
@@ -27,6 +28,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { findEmails, findWebsites } from './contacts';
 import {
   addressScore,
+  companyThenAddress,
   isLicence,
   isPosition,
   isStrongCompany,
@@ -156,6 +158,16 @@ type Name = {
   rest: string[];
 };
 
+/**
+ * Whether two lines are printed in about the same type size (unknown sizes count as the same).
+ * Generous: a line in capitals ("HONG KONG") has no ascenders or descenders and a box a third
+ * lower than "Tai Koo Shing," in the same type.
+ */
+function sameType(a: Piece, b: Piece): boolean {
+  if (a.height <= 0 || b.height <= 0) return true;
+  return Math.max(a.height, b.height) <= 1.6 * Math.min(a.height, b.height);
+}
+
 /** The better of two name candidates: a known surname, then no address cue, then taller, then earlier. */
 function better(a: Name | null, b: Name): Name {
   if (!a) return b;
@@ -198,7 +210,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       }
       if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
       if (rest.includes(CUT) && SOCIAL.test(text)) continue;
-      for (const part of forced ? [text] : titleAndCompany(text)) {
+      const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
+      for (const part of parts) {
         const { kind, weakAddress } = classify(part, forced);
         pieces.push({ text: part, line, height, script: scriptOf(part), kind, weakAddress, comma });
       }
@@ -244,8 +257,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   fields.name = cjkName?.name ?? latinName?.name ?? '';
   fields.english_name = cjkName && latinName ? latinName.name : '';
 
-  // Weak address cues next to an address line of the same script join it, and so does a line
-  // after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai Koo Shing,").
+  // Weak address cues next to an address line of the same script and type size join it, and so
+  // does a line after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai
+  // Koo Shing,"). A line in larger type is a company or a name ("Kowloon Motor Bus"), not more
+  // of the address.
   for (let changed = true, passes = 0; changed && passes < 5; passes++) {
     changed = false;
     for (const p of pieces) {
@@ -254,6 +269,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         (q) =>
           q.kind === 'address' &&
           q.script === p.script &&
+          sameType(p, q) &&
           (p.weakAddress ? Math.abs(q.line - p.line) === 1 : q.line === p.line - 1 && q.comma),
       );
       if (near) {
@@ -266,7 +282,12 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   let last: Piece | null = null;
   for (const p of pieces) {
     if (named.has(p)) continue;
-    const joins = last !== null && last.kind === p.kind && last.script === p.script && p.line - last.line === 1;
+    const joins =
+      last !== null &&
+      last.kind === p.kind &&
+      last.script === p.script &&
+      p.line - last.line === 1 &&
+      (p.kind !== 'address' || sameType(last, p));
     if (p.kind === 'address') {
       if (joins && last) fields.address[fields.address.length - 1] += (p.script === 'cjk' ? '' : ', ') + p.text;
       else fields.address.push(p.text);
