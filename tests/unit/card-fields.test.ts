@@ -2,9 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { naiveExtract } from '../../bench/ocr/naive-extract';
 import { cardFieldsSchema } from '../../src/api/cloud';
-import { type CardFields, EMPTY_FIELDS, extractFields, type OcrLine } from '../../src/lib/card-fields';
+import {
+  type CardFields,
+  detectChineseScript,
+  EMPTY_FIELDS,
+  extractFields,
+  type OcrLine,
+} from '../../src/lib/card-fields';
 import { findPhones } from '../../src/lib/card-fields/phones';
 import { f1, fieldF1, scoreFields } from '../../src/lib/card-fields/score';
+import { scriptPairs } from '../../src/lib/card-fields/script';
 
 /**
  * Recognized lines as tesseract.js gives them for a card photo: one line per row, top to bottom,
@@ -506,6 +513,66 @@ describe('extractFields rules', () => {
       '99 Queen’s Road Central, Hong Kong',
       'Branch: 2/F, 8 Nathan Road, Kowloon',
     ]);
+  });
+});
+
+describe('Chinese script', () => {
+  it('keeps a Simplified card in Simplified characters in every field', () => {
+    const lines = card([
+      ['深圳市华创智能科技有限公司', 24],
+      ['王建国', 56],
+      ['技术总监', 22],
+      ['手机：139 2345 6789', 18],
+      ['地址：深圳市南山区科技园南区科技南十二路18号', 18],
+    ]);
+    const got = extractFields(lines, { area: 'hk' });
+    expect(got).toEqual(
+      fields({
+        name: '王建国',
+        company: ['深圳市华创智能科技有限公司'],
+        position: ['技术总监'],
+        tel: ['+86 139 2345 6789'],
+        address: ['深圳市南山区科技园南区科技南十二路18号'],
+      }),
+    );
+    for (const value of [got.name, ...got.company, ...got.position, ...got.address]) {
+      expect(detectChineseScript(value)).not.toBe('traditional');
+    }
+  });
+
+  it('tells Simplified from Traditional text by the characters that differ', () => {
+    expect(detectChineseScript('深圳市华创智能科技有限公司 王建国 技术总监')).toBe('simplified');
+    expect(detectChineseScript('新加坡华侨银行 业务发展经理')).toBe('simplified');
+    expect(detectChineseScript('香港九龍觀塘道388號 陳大文 高級項目經理')).toBe('traditional');
+    expect(detectChineseScript('臺北市信義區 張志明 業務經理')).toBe('traditional');
+    // One stray character of the other script does not turn a card.
+    expect(detectChineseScript('香港中環皇后大道中99號 陳大文 總经理')).toBe('traditional');
+  });
+
+  it('says nothing of text with no telling characters, of even mixes, and of Japanese', () => {
+    expect(detectChineseScript('有限公司')).toBeNull();
+    expect(detectChineseScript('Peter Chan, Sales Manager')).toBeNull();
+    expect(detectChineseScript('')).toBeNull();
+    expect(detectChineseScript('国國')).toBeNull();
+    expect(detectChineseScript('株式会社サンプル商事 東京都千代田区')).toBeNull();
+  });
+
+  it('uses only characters whose form is of one script alone', () => {
+    const pairs = scriptPairs();
+    const simplified = new Set(pairs.map(([s]) => s));
+    const traditional = new Set(pairs.map(([, t]) => t));
+    expect(simplified.size).toBe(pairs.length);
+    expect(traditional.size).toBe(pairs.length);
+    for (const [s, t] of pairs) {
+      expect(s).toMatch(/^\p{Script=Han}$/u);
+      expect(t).toMatch(/^\p{Script=Han}$/u);
+      expect(traditional.has(s)).toBe(false);
+      expect(simplified.has(t)).toBe(false);
+    }
+    // Characters both scripts write are left out.
+    for (const shared of '后台干里面余范松表谷斗只于叶着制') {
+      expect(simplified.has(shared) || traditional.has(shared)).toBe(false);
+    }
   });
 });
 

@@ -4,4 +4,5 @@
  */
 export { extractFields } from './extract';
 export { fieldsOfRows, rowsOfFields } from './rows';
+export { detectChineseScript } from './script';
 export { type Box, type CardFields, EMPTY_FIELDS, type ExtractOptions, type OcrLine } from './types';
