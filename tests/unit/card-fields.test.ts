@@ -516,6 +516,74 @@ describe('extractFields rules', () => {
   });
 });
 
+describe('names in large type', () => {
+  it('takes a Han name with a common surname, Traditional or Simplified, single or double, over a larger logo', () => {
+    for (const name of ['馮志強', '冯志强', '駱家輝', '骆家辉', '東方曉', '东方晓', '司徒明']) {
+      const lines = card([
+        ['創維', 64],
+        [name, 48],
+        ['銷售經理', 20],
+      ]);
+      expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name, position: ['銷售經理'], other: ['創維'] });
+    }
+  });
+
+  it('takes a Han name with address characters in it (區, 道) as the name, not an address', () => {
+    const lines = card([
+      ['區志道', 56],
+      ['香港九龍彌敦道88號', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(fields({ name: '區志道', address: ['香港九龍彌敦道88號'] }));
+  });
+
+  it('prefers the name in clearly larger type to a smaller piece that also starts with a surname', () => {
+    const lines = card([
+      ['金科', 24],
+      ['區志明', 56],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toMatchObject({ name: '區志明', other: ['金科'] });
+  });
+
+  it('drops a stray letter OCR reads beside a large Han name', () => {
+    const lines = card([
+      ['王建国 I', 56],
+      ['技术总监', 20],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toEqual(fields({ name: '王建国', position: ['技术总监'] }));
+  });
+
+  it('joins a letter-spaced Latin name back into its words', () => {
+    const lines = card([
+      ['J essica M a rti n', 40],
+      ['Marketing Director', 20],
+      ['Acme Ltd.', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toEqual(
+      fields({ name: 'Jessica Martin', company: ['Acme Ltd.'], position: ['Marketing Director'] }),
+    );
+    expect(extractFields(card([['Wong T a i M a n', 40]]), { area: 'hk' }).name).toBe('Wong Tai Man');
+  });
+
+  it('joins no ordinary words, no word without a lone letter, and no title or place', () => {
+    const lines = card([
+      ['Quality you can trust', 40],
+      ['I am Peter', 38],
+      ['Ma ry Smi th', 36],
+      ['S ales M anager', 34],
+      ['H arbour R oad', 32],
+    ]);
+    const got = extractFields(lines, { area: 'hk' });
+    expect(got.name).toBe('');
+    expect(got.other).toEqual([
+      'Quality you can trust',
+      'I am Peter',
+      'Ma ry Smi th',
+      'S ales M anager',
+      'H arbour R oad',
+    ]);
+  });
+});
+
 describe('Chinese script', () => {
   it('keeps a Simplified card in Simplified characters in every field', () => {
     const lines = card([

@@ -141,15 +141,26 @@ const SURNAMES = new Set(
     '陳陈李黃黄張张王劉刘林楊杨吳吴何周趙赵鄭郑梁謝谢郭羅罗馬马胡朱高孫孙徐許许鄧邓曾蕭萧彭葉叶蔡潘袁余盧卢蘇苏',
     '蔣蒋唐韓韩鍾钟江方石姚譚谭廖鄒邹熊金陸陆郝孔白崔康毛邱秦顧顾侯邵孟龍龙萬万段雷錢钱湯汤尹黎易常武喬乔賀贺',
     '賴赖龔龚文莫關关麥麦區区霍岑歐欧戴魏薛閻阎丁沈宋任程董于傅杜范田夏鄺邝伍翁冼凌簡简施洪游柯溫温湛古嚴严俞',
-    '甘容祁車车利卓尤倪包單单巫侯姜章呂吕葛蘇賈贾杜魯鲁史韋韦鄔邬饒饶成聶聂危童顏颜梅盛覃阮樊殷祝鄧紀纪屈',
+    '甘容祁車车利卓尤倪包單单巫姜章呂吕葛賈贾魯鲁史韋韦鄔邬饒饶成聶聂危童顏颜梅盛覃阮樊殷祝紀纪屈',
+    // Less frequent, and Hong Kong's (馮, 駱, 植, 勞…); characters common in brand names (明, 平, 海, 華, 花…) left out.
+    '馮冯汪陶駱骆鮑鲍戚龐庞苗牛邢齊齐莊庄岳翟詹申耿蘭兰焦柳寧宁符舒畢毕季裴涂冉藍蓝辛靳柴蒙喻蒲房滕牟艾穆繆缪',
+    '項项連连褚婁娄竇窦宮宫費费晏衛卫柏瞿桂佟應应臧閔闵苟邊边卞姬仇欒栾隋刁寇桑郎甄仲虞敖鞏巩佘遲迟談谈匡鞠惠',
+    '荊荆樂乐冀郁胥儲储栗鄢勞劳奚粟藺蔺滿满聞闻厲厉伊郜闞阚權权帥帅芮晁辜邰赫茹慕嵇尉植練练廉闕阙浦邸竺',
     '김이박최정강조윤장임한오서신권황안송류홍',
   ].join(''),
 );
-const COMPOUND_SURNAMES = /^(?:歐陽|欧阳|司徒|上官|諸葛|诸葛|司馬|司马|夏侯|皇甫|公孫|公孙|令狐|端木|慕容|尉遲|尉迟)/;
+const COMPOUND_SURNAMES =
+  /^(?:歐陽|欧阳|司徒|上官|諸葛|诸葛|司馬|司马|夏侯|皇甫|公孫|公孙|令狐|端木|慕容|尉遲|尉迟|東方|东方|南宮|南宫|西門|西门|長孫|长孙|宇文|軒轅|轩辕|鍾離|钟离|聞人|闻人|呼延|濮陽|濮阳|澹台|百里|萬俟|万俟|太史|申屠|公羊|宗政|拓跋|單于|单于)/;
 
-/** A Han or Hangul name of 2–4 characters ("陳大文", "歐陽志明", "김민수"), honorific dropped. */
+/** A stray letter or stroke OCR reads beside large Han type ("王建国 I", "l 陳大文"). */
+const DUST = /^(?:[A-Za-z|!]\s)+|(?:\s[A-Za-z|!])+$/g;
+
+/**
+ * A Han or Hangul name of 2–4 characters ("陳大文", "歐陽志明", "김민수"), honorific and a stray
+ * letter beside it dropped.
+ */
 function cjkName(text: string): string | null {
-  const t = text.replace(/\s/g, '').replace(HONORIFIC_CJK, '');
+  const t = text.replace(DUST, '').replace(/\s/g, '').replace(HONORIFIC_CJK, '');
   if (/^\p{Script=Han}{2,4}$/u.test(t) || /^\p{Script=Han}{1,3}[·・]\p{Script=Han}{1,4}$/u.test(t)) return t;
   if (/^\p{Script=Hangul}{2,4}$/u.test(t)) return t;
   return null;
@@ -177,6 +188,40 @@ function latinName(text: string): { name: string; rest: string[] } | null {
   return { name: bare, rest };
 }
 
+/** Lower-case words a letter-spaced name never has; with one, the text is a phrase or a name with a particle. */
+const NOT_SPACED_NAME = new Set(
+  'a an am and are as at be by de da del der di do du el for he i if in is it la le me my no of on or our so the to up us van von we with y you your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A Latin name that OCR letter-spaced ("J essica M a rti n" → "Jessica Martin"), or null. Only
+ * the one sane reading is taken: every word starts at a capital, at least one word is made of
+ * several pieces and each such word has a single letter among them ("Ma ry" stays), no piece of
+ * two or more letters is an ordinary lower-case word ("I am Peter", "Peter van der Berg" stay as
+ * they are), and the result is shaped like a name, not like a title, a company or a place.
+ */
+export function joinLetterSpaced(text: string): string | null {
+  const pieces = text.trim().split(/\s+/);
+  if (pieces.length < 3 || !pieces.every((p) => /^\p{Script=Latin}+$/u.test(p))) return null;
+  if (!/^\p{Lu}/u.test(pieces[0] ?? '')) return null;
+  const words: string[][] = [];
+  for (const piece of pieces) {
+    if (/^\p{Lu}/u.test(piece)) words.push([piece]);
+    else if (piece.length >= 2 && NOT_SPACED_NAME.has(piece.toLowerCase())) return null;
+    else words[words.length - 1]?.push(piece);
+  }
+  const spaced = words.filter((w) => w.length > 1);
+  if (words.length < 2 || words.length > 4 || spaced.length === 0) return null;
+  if (!spaced.every((w) => w.some((p) => p.length === 1))) return null;
+  const joined = words.map((w) => w.join('')).join(' ');
+  if (!joined.split(' ').every((w) => /^\p{Lu}\p{Ll}{1,14}$/u.test(w))) return null;
+  // "C ustomer S ervice", "S ales M anager": joined, but no name.
+  if (isPosition(joined) || isStrongCompany(joined) || isWeakCompany(joined) || addressScore(joined) > 0) return null;
+  return latinName(joined) ? joined : null;
+}
+
 /** The name a piece of text is shaped like, if any. */
 export function nameShape(text: string): NameShape | null {
   const cjk = cjkName(text);
@@ -185,7 +230,20 @@ export function nameShape(text: string): NameShape | null {
     return { kind: 'cjk', name: cjk, rest: [], likely };
   }
   const latin = latinName(text);
-  return latin ? { kind: 'latin', ...latin, likely: true } : null;
+  if (latin) return { kind: 'latin', ...latin, likely: true };
+  const joined = joinLetterSpaced(text);
+  return joined ? { kind: 'latin', name: joined, rest: [], likely: true } : null;
+}
+
+/** A Han name that starts with a common surname ("區志道"): the address characters in it (區, 道) make no address. */
+export function isLikelyHanName(text: string): boolean {
+  const shape = nameShape(text);
+  return shape?.kind === 'cjk' && shape.likely && /^\p{Script=Han}/u.test(shape.name);
+}
+
+/** A cue that makes an address on its own ("12/F", a postcode, "香港"). */
+export function hasStrongAddressCue(text: string): boolean {
+  return ADDRESS_STRONG.some((re) => re.test(text));
 }
 
 /** "陳大文 Peter Chan" or "Peter Chan 陳大文": a Han name and a Latin name on one line. */
@@ -194,5 +252,7 @@ export function splitBilingualName(text: string): [string, string] | null {
     /^(\p{Script=Han}[\p{Script=Han}\s]{1,6})\s([A-Za-z].*)$/u.exec(text) ??
     /^([A-Za-z][^\p{Script=Han}]*?)\s(\p{Script=Han}[\p{Script=Han}\s]{1,6})$/u.exec(text);
   if (!m?.[1] || !m[2]) return null;
-  return /\p{Script=Han}/u.test(m[1]) ? [m[1], m[2]] : [m[2], m[1]];
+  const [han, latin] = /\p{Script=Han}/u.test(m[1]) ? [m[1], m[2]] : [m[2], m[1]];
+  // A lone letter beside a Han name is OCR dust, not a Latin name.
+  return /[A-Za-z].*[A-Za-z]/.test(latin) ? [han, latin] : null;
 }

@@ -14,8 +14,9 @@
  *    an address with a digit and two cues beats a job title; a job title makes a position;
  *    then addresses, organisation words ("Group", "銀行"), and the rest.
  * 4. Layout: among the rest, the piece shaped like a Han name (2–4 characters) is `name`: one
- *    starting with a common surname first, then the tallest. The tallest piece shaped like a
- *    Latin name (2–5 capitalised words) is `english_name`; with no Han name, the Latin name is
+ *    starting with a common surname first (address characters in it, as in "區志道", make it
+ *    no address), then one in clearly larger type. The tallest piece shaped like a Latin name
+ *    (2–5 capitalised words, joined back when OCR letter-spaced it) is `english_name`; with no Han name, the Latin name is
  *    `name` and `english_name` stays empty. A piece with a weak address cue ("Hong Kong") next
  *    to an address line joins it, as does a line after an address line ending in a comma;
  *    address lines one after another in one script make one address (", " between Latin
@@ -29,7 +30,9 @@ import { findEmails, findWebsites } from './contacts';
 import {
   addressScore,
   companyThenAddress,
+  hasStrongAddressCue,
   isLicence,
+  isLikelyHanName,
   isPosition,
   isStrongCompany,
   isWeakCompany,
@@ -137,8 +140,10 @@ function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAdd
   if (isPosition(text)) return done('position');
   if (score >= 1 && digit) return done('address');
   if (isWeakCompany(text)) return done('company');
-  if (score >= 2) return done('address');
-  return { kind: 'rest', weakAddress: score === 1 };
+  // "區志道": a surname and address characters (區, 道), no number, no city: a name.
+  const name = isLikelyHanName(text) && !hasStrongAddressCue(text);
+  if (score >= 2 && !name) return done('address');
+  return { kind: 'rest', weakAddress: score >= 1 };
 }
 
 /** "Sales Manager, ABC Limited" or "Engineer at ABC Ltd." as a title and a company; else the text. */
@@ -168,10 +173,17 @@ function sameType(a: Piece, b: Piece): boolean {
   return Math.max(a.height, b.height) <= 1.6 * Math.min(a.height, b.height);
 }
 
-/** The better of two name candidates: a known surname, then no address cue, then taller, then earlier. */
+/**
+ * The better of two name candidates: a known surname; then type clearly larger (a name is
+ * printed larger than a district or a logo beside it); then no address cue; then taller; then
+ * earlier.
+ */
 function better(a: Name | null, b: Name): Name {
   if (!a) return b;
   if (a.likely !== b.likely) return a.likely ? a : b;
+  if (a.height > 0 && b.height > 0 && Math.max(a.height, b.height) >= 1.25 * Math.min(a.height, b.height)) {
+    return b.height > a.height ? b : a;
+  }
   if (a.weak !== b.weak) return a.weak ? b : a;
   return b.height > a.height ? b : a;
 }
