@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each server test file has its own database: two run at once, even on a two-core machine.
+    maxWorkers: 2,
   },
 });
