@@ -70,7 +70,7 @@ export async function newPhoneContext(
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     locale: 'zh-TW',
