@@ -18,8 +18,8 @@ import * as Comlink from 'comlink';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../src/api/cloud';
 import { DECODE_SIDE, grayToRgba, prepareCard, type Rgba } from '../src/lib/card-image';
-import { coreVariant, DEFAULT_LANGS, OCR_MANIFEST_URL, type OcrManifest } from '../src/lib/ocr-assets';
-import { OcrEngine } from '../src/lib/ocr-engine';
+import { coreVariant, OCR_MANIFEST_URL, type OcrManifest } from '../src/lib/ocr-assets';
+import { type ChineseScript, OcrEngine, READINGS } from '../src/lib/ocr-engine';
 
 /** The same shapes as src/lib/ocr-client.ts (which only imports types from here). */
 export type OcrWorkerRecognition = { fields: CardFields; lines: string[]; ms: number; image: Blob };
@@ -34,19 +34,23 @@ async function startEngine(): Promise<OcrEngine> {
   const origin = self.location.origin;
   const core = manifest.engine.cores[coreVariant()];
   const langUrl = new URL(manifest.langs.eng.url, origin).href;
-  const worker = await Tesseract.createWorker(DEFAULT_LANGS.join('+'), Tesseract.OEM.LSTM_ONLY, {
-    workerPath: new URL(manifest.engine.worker.url, origin).href,
-    workerBlobURL: false,
-    // A file, not a folder: given a folder, tesseract.js picks the build with the wasm inlined
-    // in JS as base64 (40 % bigger); this loader fetches the .wasm beside it.
-    corePath: new URL(core.js.url, origin).href,
-    langPath: langUrl.slice(0, langUrl.lastIndexOf('/')),
-    // The service worker's OCR cache keeps the files; no second copy in IndexedDB.
-    cacheMethod: 'none',
-    gzip: true,
-  });
-  await worker.setParameters(OcrEngine.PARAMETERS);
-  return new OcrEngine(worker, DEFAULT_LANGS);
+  const start = async (script: ChineseScript) => {
+    const worker = await Tesseract.createWorker(READINGS[script].join('+'), Tesseract.OEM.LSTM_ONLY, {
+      workerPath: new URL(manifest.engine.worker.url, origin).href,
+      workerBlobURL: false,
+      // A file, not a folder: given a folder, tesseract.js picks the build with the wasm inlined
+      // in JS as base64 (40 % bigger); this loader fetches the .wasm beside it.
+      corePath: new URL(core.js.url, origin).href,
+      langPath: langUrl.slice(0, langUrl.lastIndexOf('/')),
+      // The service worker's OCR cache keeps the files; no second copy in IndexedDB.
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    await worker.setParameters(OcrEngine.PARAMETERS);
+    return worker;
+  };
+  const [traditional, simplified] = await Promise.all([start('traditional'), start('simplified')]);
+  return new OcrEngine({ traditional, simplified });
 }
 
 function ensureEngine(): Promise<OcrEngine> {

@@ -15,8 +15,8 @@ import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../../src/api/cloud';
 import { DECODE_SIDE, prepareCard } from '../../src/lib/card-image';
-import { DEFAULT_LANGS, LANG_CODES, langPackageFile } from '../../src/lib/ocr-assets';
-import { OcrEngine } from '../../src/lib/ocr-engine';
+import { LANG_CODES, langPackageFile } from '../../src/lib/ocr-assets';
+import { type ChineseScript, OcrEngine, READINGS } from '../../src/lib/ocr-engine';
 import { packageFile, packageVersion } from './packages';
 
 export type RecognizeResult = { fields: CardFields; lines: string[]; text: string; ms: number };
@@ -59,15 +59,24 @@ export function installedLangPath(): string {
   return dir;
 }
 
-/** One tesseract.js worker thread, started with the default languages. */
-export async function createNodeEngine(): Promise<OcrEngine> {
-  const worker = await Tesseract.createWorker(DEFAULT_LANGS.join('+'), Tesseract.OEM.LSTM_ONLY, {
+/** One tesseract.js worker thread for one reading's languages. */
+async function createNodeWorker(script: ChineseScript): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker(READINGS[script].join('+'), Tesseract.OEM.LSTM_ONLY, {
     langPath: installedLangPath(),
     cacheMethod: 'none',
     gzip: true,
   });
   await worker.setParameters(OcrEngine.PARAMETERS);
-  return new OcrEngine(worker, DEFAULT_LANGS);
+  return worker;
+}
+
+/** An engine of two worker threads, one per reading. */
+export async function createNodeEngine(): Promise<OcrEngine> {
+  const [traditional, simplified] = await Promise.all([
+    createNodeWorker('traditional'),
+    createNodeWorker('simplified'),
+  ]);
+  return new OcrEngine({ traditional, simplified });
 }
 
 /** The bytes are not an image sharp can decode. */

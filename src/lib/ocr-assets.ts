@@ -10,18 +10,7 @@
  */
 export type LangCode = 'eng' | 'chi_tra' | 'chi_sim';
 
-/**
- * What a card is read with unless the area or the text asks for more. English first: with
- * Chinese as the main language, Latin lines (e-mail addresses above all) come out worse, while
- * Chinese lines read as well either way.
- */
-export const DEFAULT_LANGS: readonly LangCode[] = ['eng', 'chi_tra'];
-
-/** Languages for an area: mainland cards are printed in Simplified Chinese. */
-export function languagesFor(area: 'hk' | 'ch'): LangCode[] {
-  return area === 'ch' ? ['eng', 'chi_sim', 'chi_tra'] : [...DEFAULT_LANGS];
-}
-
+/** Every language a device downloads to scan offline: a card is read with English and each Chinese script (src/lib/ocr-engine.ts). */
 export const LANG_CODES: readonly LangCode[] = ['eng', 'chi_tra', 'chi_sim'];
 
 /** The file of a language in its npm package (@tesseract.js-data/<code>). */

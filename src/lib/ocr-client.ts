@@ -16,8 +16,8 @@ import ocrWorkerUrl from '../../workers/ocr.worker.ts?module-worker';
 import type { CardFields } from '../api/cloud';
 import {
   coreVariant,
-  DEFAULT_LANGS,
   filesFor,
+  LANG_CODES,
   OCR_CACHE,
   OCR_MANIFEST_URL,
   type OcrFile,
@@ -68,7 +68,7 @@ async function loadManifest(): Promise<OcrManifest | null> {
 }
 
 function neededFiles(manifest: OcrManifest): OcrFile[] {
-  return filesFor(manifest, coreVariant(), DEFAULT_LANGS);
+  return filesFor(manifest, coreVariant(), LANG_CODES);
 }
 
 async function missingFiles(manifest: OcrManifest): Promise<OcrFile[]> {

@@ -1,26 +1,35 @@
 /**
  * What the browser's OCR worker, `npm run ocr` and the server's pool do alike once they have
- * a tesseract.js worker: pick the languages, read a prepared card, turn tesseract's blocks into
- * lines for the one field extractor (src/lib/card-fields). Only the way a worker is created
- * differs: its `langPath` is /ocr/lang/… in the browser, a folder of the installed packages'
- * files in Node (tesseract.js 7 cannot take language data as bytes: its initialize step
- * names `{code, data}` languages by their data).
+ * tesseract.js workers: read a prepared card, decide which Chinese script it is printed in, and
+ * turn tesseract's blocks into lines for the one field extractor (src/lib/card-fields). Only the
+ * way a worker is created differs: its `langPath` is /ocr/lang/… in the browser, a folder of the
+ * installed packages' files in Node.
  *
- * Languages: English + Traditional Chinese; area `ch` adds Simplified Chinese. For `hk`, when
- * the Chinese lines come out unsure (mean confidence under SIMPLIFIED_RETRY_BELOW), the card is
- * read again with Simplified Chinese added and the surer reading kept: a mainland card in a
- * Hong Kong user's hand.
+ * The script of the card decides how it is read and kept, not the user's area: a card is read
+ * twice at once, by one worker with English + Traditional Chinese and one with English +
+ * Simplified Chinese (each model reads the other script's glyphs as its own characters, so
+ * neither reading alone can tell). The reading kept is the surer one on the characters whose
+ * forms differ between the scripts (chooseScript); the user's area only breaks a tie. Two
+ * resident workers instead of one reinitialized between languages: switching models costs more
+ * than a reading, and the two run in parallel on a phone's cores.
  */
 import type Tesseract from 'tesseract.js';
 import type { CardFields } from '../api/cloud';
 import { extractFields, type OcrLine } from './card-fields';
+import { scriptOfChar } from './card-fields/script';
 import { type Gray, toPgm } from './card-image';
-import { type LangCode, languagesFor } from './ocr-assets';
+import type { LangCode } from './ocr-assets';
 
-export type Reading = { lines: OcrLine[]; text: string; fields: CardFields; langs: LangCode[] };
+export type ChineseScript = 'traditional' | 'simplified';
+export type Reading = { lines: OcrLine[]; text: string; fields: CardFields; script: ChineseScript };
 
-const SIMPLIFIED_RETRY_BELOW = 55;
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/g;
+/** The languages of each of the two readings. */
+export const READINGS: Record<ChineseScript, readonly LangCode[]> = {
+  traditional: ['eng', 'chi_tra'],
+  simplified: ['eng', 'chi_sim'],
+};
+
+const CJK_CHAR = /^[\u3400-\u9fff\uf900-\ufaff]$/;
 
 /** Tesseract puts spaces between Chinese characters; a card never has them there. */
 export function tidyLine(text: string): string {
@@ -46,29 +55,84 @@ export function linesOfPage(page: Tesseract.Page): OcrLine[] {
   return lines;
 }
 
-function chineseConfidence(lines: readonly OcrLine[]): number | null {
-  // Lines of Chinese text (a stray character read from a '+' or a logo does not count).
-  const cjk = lines.filter((l) => (l.text.match(CJK)?.length ?? 0) >= 2);
-  if (cjk.length === 0) return null;
-  return cjk.reduce((s, l) => s + l.confidence, 0) / cjk.length;
+/** What one reading says about the script: its Chinese characters, and its sureness on its own script's forms. */
+export type ScriptEvidence = {
+  /** Chinese characters read. */
+  chinese: number;
+  /** Mean confidence (0–100) of all of them. */
+  chineseConfidence: number;
+  /** Characters read in a form only this reading's script has (華 for a Traditional reading, 华 for a Simplified one). */
+  own: number;
+  /** Their mean confidence. */
+  ownConfidence: number;
+};
+
+/** The evidence in a page read by the model of `script`, from its symbols' confidences. */
+export function scriptEvidence(page: Tesseract.Page, script: ChineseScript): ScriptEvidence {
+  let chinese = 0;
+  let chineseSum = 0;
+  let own = 0;
+  let ownSum = 0;
+  for (const block of page.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words ?? []) {
+          for (const symbol of word.symbols ?? []) {
+            if (!CJK_CHAR.test(symbol.text)) continue;
+            chinese += 1;
+            chineseSum += symbol.confidence;
+            if (scriptOfChar(symbol.text) === script) {
+              own += 1;
+              ownSum += symbol.confidence;
+            }
+          }
+        }
+      }
+    }
+  }
+  return {
+    chinese,
+    chineseConfidence: chinese === 0 ? 0 : chineseSum / chinese,
+    own,
+    ownConfidence: own === 0 ? 0 : ownSum / own,
+  };
 }
 
-const meanConfidence = (lines: readonly OcrLine[]) =>
-  lines.length === 0 ? 0 : lines.reduce((s, l) => s + l.confidence, 0) / lines.length;
+/** A reading that found under this share of the other's Chinese characters lost them to the wrong model. */
+const FEWER_CHINESE = 0.7;
+/** How much sureness the area's own script is given when the readings are that close. */
+const AREA_PRIOR = 0.3;
+
+/**
+ * Which reading to keep. Each model is sure of characters both scripts share, so what tells them
+ * apart is how sure each is of the characters it read in its own script's form: on a Simplified
+ * card the Traditional model reads 华 as 華 less surely than the Simplified model reads 华.
+ * A reading that lost many characters (read as Latin noise or nothing) loses outright. Without
+ * Chinese, or too few differing characters, the area decides (SPEC §9: hk Traditional, ch Simplified).
+ */
+export function chooseScript(
+  traditional: ScriptEvidence,
+  simplified: ScriptEvidence,
+  area: 'hk' | 'ch',
+): ChineseScript {
+  const preferred: ChineseScript = area === 'ch' ? 'simplified' : 'traditional';
+  if (traditional.chinese < 2 && simplified.chinese < 2) return preferred;
+  if (traditional.chinese < FEWER_CHINESE * simplified.chinese) return 'simplified';
+  if (simplified.chinese < FEWER_CHINESE * traditional.chinese) return 'traditional';
+  const bias = (script: ChineseScript) => (script === preferred ? AREA_PRIOR : 0);
+  const [t, s] =
+    traditional.own >= 2 && simplified.own >= 2
+      ? [traditional.ownConfidence, simplified.ownConfidence]
+      : [traditional.chineseConfidence, simplified.chineseConfidence];
+  return t + bias('traditional') >= s + bias('simplified') ? 'traditional' : 'simplified';
+}
 
 /** The subset of a tesseract.js worker used here. */
-export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'reinitialize' | 'setParameters' | 'terminate'>;
+export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'setParameters' | 'terminate'>;
 
-/** One tesseract.js worker with the languages it currently has loaded. */
+/** Two tesseract.js workers, one per reading (READINGS), each started with its languages. */
 export class OcrEngine {
-  private langs: LangCode[];
-
-  constructor(
-    private readonly worker: TesseractWorker,
-    initial: readonly LangCode[],
-  ) {
-    this.langs = [...initial];
-  }
+  constructor(private readonly workers: Record<ChineseScript, TesseractWorker>) {}
 
   /**
    * Page layout: automatic segmentation (PSM 3). tesseract.js's default, one uniform block of
@@ -80,19 +144,11 @@ export class OcrEngine {
     preserve_interword_spaces: '1',
   };
 
-  private async use(langs: readonly LangCode[]): Promise<void> {
-    if (langs.join('+') === this.langs.join('+')) return;
-    await this.worker.reinitialize(langs.join('+'), 1);
-    await this.worker.setParameters(OcrEngine.PARAMETERS);
-    this.langs = [...langs];
-  }
-
-  private async read(bytes: Uint8Array, langs: readonly LangCode[]): Promise<{ lines: OcrLine[]; text: string }> {
-    await this.use(langs);
+  private async read(bytes: Uint8Array, script: ChineseScript) {
     // tesseract.js types want a Buffer-like; a Uint8Array is what it copies into the engine anyway.
     const image = bytes as unknown as Tesseract.ImageLike;
-    const { data } = await this.worker.recognize(image, {}, { text: true, blocks: true });
-    return { lines: linesOfPage(data), text: data.text };
+    const { data } = await this.workers[script].recognize(image, {}, { text: true, blocks: true });
+    return { lines: linesOfPage(data), text: data.text, evidence: scriptEvidence(data, script) };
   }
 
   /**
@@ -101,21 +157,16 @@ export class OcrEngine {
    */
   async recognize(image: Gray | Uint8Array, area: 'hk' | 'ch'): Promise<Reading> {
     const bytes = image instanceof Uint8Array ? image : toPgm(image);
-    let langs = languagesFor(area);
-    let result = await this.read(bytes, langs);
-    const chinese = chineseConfidence(result.lines);
-    if (!langs.includes('chi_sim') && chinese !== null && chinese < SIMPLIFIED_RETRY_BELOW) {
-      const withSimplified: LangCode[] = ['eng', 'chi_sim', ...langs.filter((l) => l !== 'eng')];
-      const second = await this.read(bytes, withSimplified);
-      if (meanConfidence(second.lines) > meanConfidence(result.lines)) {
-        result = second;
-        langs = withSimplified;
-      }
-    }
-    return { ...result, langs, fields: extractFields(result.lines, { area }) };
+    const [traditional, simplified] = await Promise.all([
+      this.read(bytes, 'traditional'),
+      this.read(bytes, 'simplified'),
+    ]);
+    const script = chooseScript(traditional.evidence, simplified.evidence, area);
+    const { lines, text } = script === 'traditional' ? traditional : simplified;
+    return { lines, text, script, fields: extractFields(lines, { area }) };
   }
 
   async terminate(): Promise<void> {
-    await this.worker.terminate();
+    await Promise.all([this.workers.traditional.terminate(), this.workers.simplified.terminate()]);
   }
 }

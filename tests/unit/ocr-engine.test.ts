@@ -1,6 +1,13 @@
 import type Tesseract from 'tesseract.js';
 import { describe, expect, it } from 'vitest';
-import { linesOfPage, OcrEngine, type TesseractWorker, tidyLine } from '../../src/lib/ocr-engine';
+import {
+  chooseScript,
+  linesOfPage,
+  OcrEngine,
+  scriptEvidence,
+  type TesseractWorker,
+  tidyLine,
+} from '../../src/lib/ocr-engine';
 
 type FakeLine = { text: string; confidence: number };
 
@@ -12,24 +19,38 @@ function page(lines: FakeLine[]): Tesseract.Page {
   } as unknown as Tesseract.Page;
 }
 
-/** A tesseract.js worker that answers per language set, recording what it was asked. */
-function fakeWorker(readings: Record<string, FakeLine[]>) {
-  const calls: string[] = [];
-  let langs = 'eng+chi_tra';
+/** A page whose Chinese symbols carry confidences: `symbols` is [character, confidence][]. */
+function symbolPage(text: string, symbols: [string, number][]): Tesseract.Page {
+  const bbox = { x0: 0, y0: 0, x1: 10, y1: 10 };
+  const line = {
+    text,
+    confidence: 90,
+    bbox,
+    words: [{ text, symbols: symbols.map(([t, confidence]) => ({ text: t, confidence })) }],
+  };
+  return { text, blocks: [{ paragraphs: [{ lines: [line] }] }] } as unknown as Tesseract.Page;
+}
+
+/** A tesseract.js worker that always answers `answer`, counting its readings. */
+function fakeWorker(answer: Tesseract.Page) {
   const worker = {
-    async reinitialize(next: string) {
-      langs = next;
-      calls.push(`init ${next}`);
-    },
+    reads: 0,
     async setParameters() {},
     async recognize() {
-      calls.push(`read ${langs}`);
-      return { data: page(readings[langs] ?? []) };
+      worker.reads += 1;
+      return { data: answer };
     },
     async terminate() {},
-  } as unknown as TesseractWorker;
-  return { worker, calls };
+  };
+  return worker as typeof worker & TesseractWorker;
 }
+
+const evidence = (chinese: number, chineseConfidence: number, own: number, ownConfidence: number) => ({
+  chinese,
+  chineseConfidence,
+  own,
+  ownConfidence,
+});
 
 const gray = { data: new Uint8ClampedArray(4), width: 2, height: 2 };
 
@@ -52,34 +73,95 @@ describe('linesOfPage', () => {
   });
 });
 
-describe('OcrEngine languages', () => {
-  it('reads a Hong Kong card with English and Traditional Chinese once when the Chinese reads sure', async () => {
-    const { worker, calls } = fakeWorker({ 'eng+chi_tra': [{ text: '陳大文', confidence: 92 }] });
-    const reading = await new OcrEngine(worker, ['eng', 'chi_tra']).recognize(gray, 'hk');
-    expect(calls).toEqual(['read eng+chi_tra']);
-    expect(reading.lines.map((l) => l.text)).toEqual(['陳大文']);
+describe('scriptEvidence', () => {
+  it("counts the Chinese characters and the ones in its own script's form, with their confidences", () => {
+    const page = symbolPage('華創 Tel', [
+      ['華', 90],
+      ['創', 80],
+      ['有', 100],
+      ['T', 10],
+    ]);
+    expect(scriptEvidence(page, 'traditional')).toEqual(evidence(3, 90, 2, 85));
+    expect(scriptEvidence(page, 'simplified')).toEqual(evidence(3, 90, 0, 0));
+  });
+});
+
+describe('chooseScript', () => {
+  it('keeps the reading surer of the characters only its script writes so, whatever the area', () => {
+    // A Simplified card: the Traditional model reads 华 as 華 less surely than the Simplified one reads 华.
+    const traditional = evidence(38, 98.4, 10, 97.9);
+    const simplified = evidence(38, 98.4, 11, 98.6);
+    expect(chooseScript(traditional, simplified, 'hk')).toBe('simplified');
+    expect(chooseScript(simplified, traditional, 'ch')).toBe('traditional');
   });
 
-  it('reads again with Simplified Chinese when the Chinese reads unsure, keeping the surer reading', async () => {
-    const { worker, calls } = fakeWorker({
-      'eng+chi_tra': [{ text: '得洪中', confidence: 30 }],
-      'eng+chi_sim+chi_tra': [{ text: '深圳市南山区', confidence: 88 }],
-    });
-    const reading = await new OcrEngine(worker, ['eng', 'chi_tra']).recognize(gray, 'hk');
-    expect(calls).toEqual(['read eng+chi_tra', 'init eng+chi_sim+chi_tra', 'read eng+chi_sim+chi_tra']);
-    expect(reading.langs).toEqual(['eng', 'chi_sim', 'chi_tra']);
-    expect(reading.lines.map((l) => l.text)).toEqual(['深圳市南山区']);
+  it('drops a reading that lost many characters', () => {
+    expect(chooseScript(evidence(17, 98, 3, 99), evidence(34, 98, 9, 98), 'ch')).toBe('simplified');
+    expect(chooseScript(evidence(34, 98, 9, 98), evidence(17, 98, 3, 99.5), 'ch')).toBe('traditional');
   });
 
-  it('does not retry for one stray Chinese character on an English card', async () => {
-    const { worker, calls } = fakeWorker({ 'eng+chi_tra': [{ text: 'Mobile: 十852 9123 4567', confidence: 40 }] });
-    await new OcrEngine(worker, ['eng', 'chi_tra']).recognize(gray, 'hk');
-    expect(calls).toEqual(['read eng+chi_tra']);
+  it('lets the area decide with no Chinese, or when the readings are as sure', () => {
+    expect(chooseScript(evidence(0, 0, 0, 0), evidence(1, 60, 0, 0), 'hk')).toBe('traditional');
+    expect(chooseScript(evidence(0, 0, 0, 0), evidence(0, 0, 0, 0), 'ch')).toBe('simplified');
+    expect(chooseScript(evidence(20, 97, 5, 97.1), evidence(20, 97, 5, 97.2), 'hk')).toBe('traditional');
   });
 
-  it('reads mainland cards with Simplified Chinese from the start', async () => {
-    const { worker, calls } = fakeWorker({ 'eng+chi_sim+chi_tra': [{ text: '深圳', confidence: 90 }] });
-    await new OcrEngine(worker, ['eng', 'chi_tra']).recognize(gray, 'ch');
-    expect(calls).toEqual(['init eng+chi_sim+chi_tra', 'read eng+chi_sim+chi_tra']);
+  it('compares all Chinese characters when too few differ between the scripts', () => {
+    expect(chooseScript(evidence(8, 90, 1, 99), evidence(8, 96, 0, 0), 'hk')).toBe('simplified');
+  });
+});
+
+describe('OcrEngine', () => {
+  it('reads every card with both models and keeps the Simplified reading of a Simplified card, for a Hong Kong user', async () => {
+    const traditional = fakeWorker(
+      symbolPage('深圳市華創', [
+        ['深', 97],
+        ['圳', 97],
+        ['市', 98],
+        ['華', 93],
+        ['創', 92],
+      ]),
+    );
+    const simplified = fakeWorker(
+      symbolPage('深圳市华创', [
+        ['深', 97],
+        ['圳', 97],
+        ['市', 98],
+        ['华', 98],
+        ['创', 97],
+      ]),
+    );
+    const reading = await new OcrEngine({ traditional, simplified }).recognize(gray, 'hk');
+    expect([traditional.reads, simplified.reads]).toEqual([1, 1]);
+    expect(reading.script).toBe('simplified');
+    expect(reading.lines.map((l) => l.text)).toEqual(['深圳市华创']);
+  });
+
+  it('keeps the Traditional reading of a Traditional card, for a mainland user', async () => {
+    const traditional = fakeWorker(
+      symbolPage('陳大文 財務總監', [
+        ['陳', 98],
+        ['大', 98],
+        ['文', 98],
+        ['財', 97],
+        ['務', 98],
+        ['總', 97],
+        ['監', 98],
+      ]),
+    );
+    const simplified = fakeWorker(
+      symbolPage('陈大文 财务总监', [
+        ['陈', 93],
+        ['大', 98],
+        ['文', 98],
+        ['财', 94],
+        ['务', 92],
+        ['总', 95],
+        ['监', 91],
+      ]),
+    );
+    const reading = await new OcrEngine({ traditional, simplified }).recognize(gray, 'ch');
+    expect(reading.script).toBe('traditional');
+    expect(reading.lines.map((l) => l.text)).toEqual(['陳大文財務總監']);
   });
 });

@@ -41,6 +41,7 @@ import {
 } from './cues';
 import { type LabelKind, labelOnly, leadingLabel } from './labels';
 import { findPhones } from './phones';
+import { cardRegion } from './region';
 import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
 import type { CardFields, ExtractOptions, OcrLine } from './types';
 
@@ -190,8 +191,11 @@ function better(a: Name | null, b: Name): Name {
 
 function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
   const fields = emptyFields();
-  const region = REGION[options?.area] ?? 'HK';
   const kept = keepLines(Array.isArray(lines) ? lines : []);
+  const region = cardRegion(
+    kept.map((k) => k.text),
+    REGION[options?.area] ?? 'HK',
+  );
   const pieces: Piece[] = [];
   const others: { line: number; text: string }[] = [];
   const budget = { parses: MAX_PHONE_PARSES };
@@ -325,7 +329,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   return fields;
 }
 
-/** The card fields in recognized lines; `options.area` is the region of numbers without a country code. */
+/** The card fields in recognized lines; `options.area` is the region of numbers printed without a country code when the card does not say where it is from (./region.ts). */
 export function extractFields(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
   try {
     return extract(lines, options);

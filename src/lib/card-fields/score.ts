@@ -5,10 +5,10 @@
  * so a value twice in the truth must be found twice).
  *
  * Normalized: NFKC, lower case, spaces collapsed (and dropped between CJK characters),
- * punctuation trimmed from both ends; phones (tel, and "Fax: …" in other) compare their digits
- * only, the last 8 of them, so a country code or trunk 0 printed or added does not count
- * ("2345 6789" is "+852 2345 6789", "0755-8888 6666" is "+86 755 8888 6666"); websites without
- * "http(s)://" or a final "/". An empty name counts as no pair.
+ * punctuation trimmed from both ends; phones (tel, and "Fax: …" in other) compare all their
+ * digits, country code included, as the extractor gives every number internationally: a number
+ * moved to another country ("+886 3 205 6373" for "+852 3205 6373") or left without its code is a
+ * miss; websites without "http(s)://" or a final "/". An empty name counts as no pair.
  */
 import type { CardFields } from './types';
 
@@ -20,7 +20,7 @@ const EDGE_PUNCT = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 const FIELDS = ['name', 'english_name', 'company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const;
 type Field = (typeof FIELDS)[number];
 
-const phoneKey = (text: string) => text.replace(/\D/g, '').slice(-8);
+const phoneKey = (text: string) => text.replace(/\D/g, '');
 
 export function normalizeValue(field: Field, value: string): string {
   const text = value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(CJK_GAP, '').trim();

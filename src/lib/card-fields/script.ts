@@ -77,6 +77,12 @@ export function detectChineseScript(text: string): 'simplified' | 'traditional' 
   return null;
 }
 
+/** The script whose form a character is (国 simplified, 國 traditional), or null when both write it so or it is no Chinese character. */
+export function scriptOfChar(char: string): 'simplified' | 'traditional' | null {
+  if (SIMPLIFIED.has(char)) return 'simplified';
+  return TRADITIONAL.has(char) ? 'traditional' : null;
+}
+
 /** The pairs, for tests: [Simplified, Traditional]. */
 export function scriptPairs(): [string, string][] {
   return PAIRS.split(' ').map((pair) => [...pair] as [string, string]);
