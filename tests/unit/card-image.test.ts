@@ -32,7 +32,18 @@ function cardShade(u: number, v: number): number {
  * A photo of the card lying on a darker, grainy wooden-ish table, the card's corners at
  * `corners` (top-left, top-right, bottom-right, bottom-left), with light falling off to one side.
  */
-function photo(width: number, height: number, corners: Quad | null, seed = 1): Rgba {
+type Look = {
+  /** The card's colour for a shade of cardShade (235 paper, 30 print). */
+  card(shade: number): [number, number, number];
+  /** The table's colour for a grain value (about 70–125). */
+  table(grain: number): [number, number, number];
+};
+const LIGHT_CARD_ON_WOOD: Look = {
+  card: (v) => [v, v, v * 0.97],
+  table: (grain) => [grain, grain * 0.75, grain * 0.5],
+};
+
+function photo(width: number, height: number, corners: Quad | null, seed = 1, look = LIGHT_CARD_ON_WOOD): Rgba {
   const data = new Uint8ClampedArray(width * height * 4);
   const rnd = random(seed);
   const rect: Point[] = [
@@ -51,15 +62,11 @@ function photo(width: number, height: number, corners: Quad | null, seed = 1): R
       let b: number;
       const c = toCard ? applyHomography(toCard, { x: x + 0.5, y: y + 0.5 }) : null;
       if (c && c.x >= 0 && c.x < CARD_W && c.y >= 0 && c.y < CARD_H) {
-        const v = cardShade(c.x, c.y) * light + (rnd() - 0.5) * 10;
-        r = v;
-        g = v;
-        b = v * 0.97;
+        const noise = (rnd() - 0.5) * 10;
+        [r, g, b] = look.card(cardShade(c.x, c.y)).map((v) => v * light + noise) as [number, number, number];
       } else {
         const grain = 70 + 25 * Math.sin(y / 7 + Math.sin(x / 40) * 2) + rnd() * 30;
-        r = grain * light;
-        g = grain * 0.75 * light;
-        b = grain * 0.5 * light;
+        [r, g, b] = look.table(grain).map((v) => v * light) as [number, number, number];
       }
       data[i] = r;
       data[i + 1] = g;
@@ -102,6 +109,35 @@ describe('findCard', () => {
     expectCorners(findCard(photo(1200, 900, corners, 2)), corners, 2);
   });
 
+  it('finds a dark card on a light table', () => {
+    const corners: Quad = [
+      { x: 231, y: 140 },
+      { x: 862, y: 243 },
+      { x: 796, y: 612 },
+      { x: 166, y: 509 },
+    ];
+    const navyOnMarble: Look = {
+      card: (v) => (v > 128 ? [25, 35, 60] : [230, 230, 230]),
+      table: (grain) => [grain + 110, grain + 110, grain + 105],
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 3, navyOnMarble)), corners, 3);
+  });
+
+  it('finds a card as bright as the table but of another colour', () => {
+    const corners: Quad = [
+      { x: 260, y: 150 },
+      { x: 880, y: 230 },
+      { x: 820, y: 600 },
+      { x: 190, y: 520 },
+    ];
+    // Teal card, brown wood: about the same brightness.
+    const tealOnWood: Look = {
+      card: (v) => (v > 128 ? [40, 110, 120] : [230, 200, 180]),
+      table: (grain) => [grain * 1.2, grain * 0.8, grain * 0.5],
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 4, tealOnWood)), corners, 4);
+  });
+
   it('finds nothing on an empty table or a blank page', () => {
     expect(findCard(photo(800, 600, null))).toBeNull();
     const blank = { data: new Uint8ClampedArray(400 * 300 * 4).fill(240), width: 400, height: 300 };
@@ -133,6 +169,27 @@ describe('prepareCard', () => {
     // No table left at the edges.
     expect(at(0.02, 0.5)).toBeGreaterThan(150);
     expect(at(0.98, 0.5)).toBeGreaterThan(150);
+  });
+
+  it('turns a card printed light on dark paper into dark print on light paper', () => {
+    const corners: Quad = [
+      { x: 231, y: 140 },
+      { x: 862, y: 243 },
+      { x: 796, y: 612 },
+      { x: 166, y: 509 },
+    ];
+    const whiteOnNavy: Look = {
+      card: (v) => (v > 128 ? [25, 35, 60] : [235, 235, 235]),
+      table: (grain) => [grain + 110, grain + 110, grain + 105],
+    };
+    const { gray } = prepareCard(photo(1000, 750, corners, 5, whiteOnNavy));
+    const at = (u: number, v: number) =>
+      gray.data[Math.round(v * (gray.height - 1)) * gray.width + Math.round(u * (gray.width - 1))] ?? 0;
+    for (let u = 0.15; u <= 0.55; u += 0.05) {
+      expect(at(u, 0.25), `print at ${u.toFixed(2)}`).toBeLessThan(110);
+      expect(at(u, 0.5), `paper at ${u.toFixed(2)}`).toBeGreaterThan(180);
+      expect(at(u, 0.8), `paper at ${u.toFixed(2)}`).toBeGreaterThan(180);
+    }
   });
 
   it('uses the whole picture when no card stands out', () => {

@@ -1,6 +1,6 @@
 /**
- * Finding a business card in a photo: the card is the largest light region that stands out
- * from a darker (maybe textured) table. On a small grey copy of the picture: Otsu threshold,
+ * Finding a business card in a photo: the card is the largest region that stands out from the
+ * (maybe textured) table, lighter than it or darker. On a small grey copy of the picture: Otsu threshold,
  * largest 4-connected light component, its holes (the card's dark print) filled, then four
  * corners from the component's extreme points in its own principal-axis frame, refined by
  * least-squares lines fitted to each side's boundary pixels and intersected.
@@ -226,6 +226,74 @@ export function orderCorners(points: readonly Point[]): Quad {
   return [0, 1, 2, 3].map((k) => sorted[(first + k) % 4] as Point) as unknown as Quad;
 }
 
+/** The photo's colours at the analysis size (w × h), box-sampled: three bytes a pixel. */
+function analysisRgb(image: Rgba, w: number, h: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(w * h * 3);
+  const sx = image.width / w;
+  const sy = image.height / h;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let k = 0; k < 4; k++) {
+        const xx = Math.min(image.width - 1, Math.floor((x + (k % 2) * 0.5 + 0.25) * sx));
+        const yy = Math.min(image.height - 1, Math.floor((y + Math.floor(k / 2) * 0.5 + 0.25) * sy));
+        const i = (yy * image.width + xx) * 4;
+        r += image.data[i] ?? 0;
+        g += image.data[i + 1] ?? 0;
+        b += image.data[i + 2] ?? 0;
+        n++;
+      }
+      out[(y * w + x) * 3] = r / n;
+      out[(y * w + x) * 3 + 1] = g / n;
+      out[(y * w + x) * 3 + 2] = b / n;
+    }
+  }
+  return out;
+}
+
+/**
+ * Pixels unlike the table: the table's colour is estimated from a ring along the photo's
+ * border (mean and spread per channel, so a grained table's own variation does not count), and
+ * a pixel is unlike it when its spread-scaled distance is above the Otsu threshold of all of them.
+ */
+function unlikeBorder(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
+  const ring = Math.max(1, Math.round(Math.min(w, h) * 0.04));
+  const sum = [0, 0, 0];
+  const sq = [0, 0, 0];
+  let n = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (x >= ring && y >= ring && x < w - ring && y < h - ring) continue;
+      for (let c = 0; c < 3; c++) {
+        const v = rgb[(y * w + x) * 3 + c] ?? 0;
+        sum[c] = (sum[c] ?? 0) + v;
+        sq[c] = (sq[c] ?? 0) + v * v;
+      }
+      n++;
+    }
+  }
+  const mean = sum.map((s) => s / n);
+  const spread = sq.map((q, c) => Math.sqrt(Math.max(0, q / n - (mean[c] ?? 0) ** 2)) + 6);
+  const distance = new Float32Array(w * h);
+  let max = 0;
+  for (let i = 0; i < w * h; i++) {
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += (((rgb[i * 3 + c] ?? 0) - (mean[c] ?? 0)) / (spread[c] ?? 1)) ** 2;
+    const root = Math.sqrt(d);
+    distance[i] = root;
+    if (root > max) max = root;
+  }
+  const scaled = new Uint8ClampedArray(w * h);
+  for (let i = 0; i < w * h; i++) scaled[i] = max > 0 ? ((distance[i] ?? 0) * 255) / max : 0;
+  const t = otsu({ data: scaled, width: w, height: h });
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) mask[i] = (scaled[i] ?? 0) > t ? 1 : 0;
+  return mask;
+}
+
 /**
  * The card's four corners in source pixels (top-left, top-right, bottom-right, bottom-left),
  * or null when no card-like region stands out (the caller then uses the whole picture).
@@ -243,8 +311,30 @@ export function findCard(image: Rgba): Quad | null {
     if (v > hi) hi = v;
   }
   if (hi - lo < 40) return null;
-  const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = (data[i] ?? 0) > t ? 1 : 0;
+  // A light card on a darker table, or a dark card on a lighter one: the side of the threshold
+  // whose largest region is the more card-shaped (filling its quadrilateral best) is the card.
+  // A card of about the table's brightness but another colour (teal on brown wood) stands out
+  // from the colours seen along the photo's border, where the table is.
+  const masks: Uint8Array[] = [true, false].map((light) => {
+    const mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) mask[i] = (data[i] ?? 0) > t === light ? 1 : 0;
+    return mask;
+  });
+  masks.push(unlikeBorder(analysisRgb(image, w, h), w, h));
+  let best: { quad: Quad; fill: number } | null = null;
+  for (const mask of masks) {
+    const found = cardInMask(mask, w, h);
+    if (found && (!best || found.fill > best.fill)) best = found;
+  }
+  // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
+  return best ? (best.quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad) : null;
+}
+
+/**
+ * The card-shaped quadrilateral of the largest region of `mask` (analysis pixels), with how much
+ * of it the region fills (1 for a perfect card), or null when that region is no card.
+ */
+function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill: number } | null {
   const component = largestComponent(mask, w, h);
   if (!component) return null;
   fillHoles(component, w, h);
@@ -337,7 +427,7 @@ export function findCard(image: Rgba): Quad | null {
     ...candidate.map((p, k) => Math.hypot(p.x - (quad[k] as Point).x, p.y - (quad[k] as Point).y)),
   );
   if (isConvex(candidate) && moved < 0.1 * Math.max(w, h)) quad = candidate;
-
-  // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
-  return quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad;
+  // A quadrilateral smaller than the region missed part of it, a larger one holds other things.
+  const area = Math.abs(polygonArea(quad));
+  return { quad, fill: Math.min(n, area) / Math.max(n, area) };
 }

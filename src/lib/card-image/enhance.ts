@@ -2,13 +2,44 @@
  * Evening out a photo's light before recognition: the paper's brightness is estimated per tile
  * (the tile's brightest pixels are paper, not ink), interpolated smoothly, and each pixel divided
  * by it, so a shadow across the card does not turn into black blobs at tesseract's global
- * threshold. Then the ink is stretched to full contrast.
+ * threshold. Then the ink is stretched to full contrast. A card printed light on dark paper
+ * (white on navy) is turned over first, so it reads as ink on paper like any other: divided as
+ * it is, dark paper would come out white where a tile holds no print and dark where it does.
  */
 import type { Gray } from './types';
 
 const TILE = 32;
 
-export function normalizeLight(gray: Gray): Gray {
+/**
+ * Whether the print is lighter than the paper: the paper is most of the card, so its tone is
+ * the middle one, and the print lies further from it on the light side than on the dark side.
+ */
+export function isLightOnDark(gray: Gray): boolean {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of gray.data) hist[v] = (hist[v] ?? 0) + 1;
+  const at = (share: number) => {
+    const target = share * gray.data.length;
+    let count = 0;
+    for (let v = 0; v < 256; v++) {
+      count += hist[v] ?? 0;
+      if (count >= target) return v;
+    }
+    return 255;
+  };
+  const dark = at(0.02);
+  const middle = at(0.5);
+  const light = at(0.98);
+  return light - middle > 1.5 * (middle - dark) && middle < 160;
+}
+
+function inverted(gray: Gray): Gray {
+  const data = new Uint8ClampedArray(gray.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = 255 - (gray.data[i] ?? 0);
+  return { data, width: gray.width, height: gray.height };
+}
+
+export function normalizeLight(photo: Gray): Gray {
+  const gray = isLightOnDark(photo) ? inverted(photo) : photo;
   const { data, width, height } = gray;
   const tw = Math.max(1, Math.ceil(width / TILE));
   const th = Math.max(1, Math.ceil(height / TILE));
