@@ -48,3 +48,47 @@ describe('numbers printed without a country code on a card from elsewhere', () =
     expect(germany.tel).toEqual(['+49 30 1234567']);
   });
 });
+
+describe('what the OCR of real layouts gives', () => {
+  it('labels numbers by a row of labels printed over their columns, and keeps the row out of the fields', () => {
+    const got = extractFields(
+      lines([
+        '朱磊',
+        '市场部经理',
+        '电话传真',
+        '+86 755 6057 5955 0755-88847777',
+        'E-MAIL 网址',
+        'a@runhe.com.cn www.runhe.com.cn',
+      ]),
+      { area: 'hk' },
+    );
+    expect(got.tel).toEqual(['+86 755 6057 5955']);
+    expect(got.other).toEqual(['Fax: +86 755 8884 7777']);
+    const bilingual = extractFields(
+      lines([
+        'Mary CHAN',
+        '手機 MOBILE 電話 TEL 傳真 FAX',
+        '+852 5623 5914 +852 3596 7493 +852 3596 7400',
+        'WH EMAIL WEB',
+      ]),
+      { area: 'hk' },
+    );
+    expect(bilingual.tel).toEqual(['+852 5623 5914', '+852 3596 7493']);
+    expect(bilingual.other).toEqual(['Fax: +852 3596 7400']);
+  });
+
+  it('goes on with an address on the lines under it: postcode, country, building and floor', () => {
+    const uk = extractFields(lines(['Laura Thompson', '78 King Street, London EC2V', '8AU,', 'United Kingdom']), {
+      area: 'hk',
+    });
+    expect(uk.address).toEqual(['78 King Street, London EC2V 8AU, United Kingdom']);
+    expect(uk.other).toEqual([]);
+    const cn = extractFields(lines(['李涛', '地址: 广州市天河区天河路659号', '恒泰大厦16楼']), { area: 'ch' });
+    expect(cn.address).toEqual(['广州市天河区天河路659号恒泰大厦16楼']);
+  });
+
+  it('mends the legal form "有限公司" when OCR misread its last character', () => {
+    const got = extractFields(lines(['深圳博远科技有限公局', '李勇']), { area: 'ch' });
+    expect(got.company).toEqual(['深圳博远科技有限公司']);
+  });
+});

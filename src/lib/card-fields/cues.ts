@@ -256,3 +256,11 @@ export function splitBilingualName(text: string): [string, string] | null {
   // A lone letter beside a Han name is OCR dust, not a Latin name.
   return /[A-Za-z].*[A-Za-z]/.test(latin) ? [han, latin] : null;
 }
+
+/**
+ * "有限公司" whose last character OCR misread ("有限公局", "有限公同"): the legal form is so
+ * common on Chinese cards that a line ending in "有限公" and one other character is one.
+ */
+export function repairLegalForm(text: string): string {
+  return text.replace(/有限公[^司\s]$/u, '有限公司').replace(/有限公$/u, '有限公司');
+}

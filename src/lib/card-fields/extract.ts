@@ -37,9 +37,10 @@ import {
   isStrongCompany,
   isWeakCompany,
   nameShape,
+  repairLegalForm,
   splitBilingualName,
 } from './cues';
-import { type LabelKind, labelOnly, leadingLabel } from './labels';
+import { type LabelKind, labelOnly, labelRow, leadingLabel } from './labels';
 import { findPhones } from './phones';
 import { cardRegion } from './region';
 import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
@@ -69,7 +70,13 @@ type Piece = {
   comma: boolean;
 };
 
-type Kept = { text: string; height: number; label: LabelKind | null };
+type Kept = {
+  text: string;
+  height: number;
+  label: LabelKind | null;
+  /** The labels of a row of labels above, one a column (./labels.ts labelRow). */
+  row: LabelKind[] | null;
+};
 
 /** A network's name left beside a cut-out link or number ("LinkedIn: linkedin.com/in/…"). */
 const SOCIAL =
@@ -100,6 +107,7 @@ function heightOf(line: OcrLine): number {
 function keepLines(lines: readonly OcrLine[]): Kept[] {
   const kept: Kept[] = [];
   const waiting: { kind: LabelKind; at: number }[] = [];
+  let row: LabelKind[] | null = null;
   for (const line of lines.slice(0, MAX_LINES)) {
     const text = cleanText(typeof line?.text === 'string' ? line.text : '');
     const label = labelOnly(text);
@@ -109,10 +117,16 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
       waiting.push({ kind: label, at: kept.length });
       continue;
     }
+    const labels = labelRow(text);
+    if (labels) {
+      row = labels;
+      continue;
+    }
     const confidence = Number.isFinite(line?.confidence) ? line.confidence : 100;
     if (isNoise(text, confidence)) continue;
     while (waiting.length > 0 && kept.length - (waiting[0]?.at ?? 0) >= LABEL_REACH) waiting.shift();
-    kept.push({ text, height: heightOf(line), label: waiting.shift()?.kind ?? null });
+    kept.push({ text, height: heightOf(line), label: waiting.shift()?.kind ?? null, row });
+    row = null;
   }
   return kept;
 }
@@ -165,6 +179,20 @@ type Name = {
 };
 
 /**
+ * A line that goes on with the address above it though it has no address word: the end of a
+ * postcode and the country ("8AU, United Kingdom"), a building and floor under a street and
+ * number ("恒泰大厦16楼", "2208室").
+ */
+const ADDRESS_TAIL =
+  /^(?:[A-Z0-9]{0,4}\s?\d[A-Z]{2}\b.*|\d{3,6}(?:-\d{3,4})?\b.{0,30}|.{0,20}(?:大[厦廈樓楼]|中心|[广廣]场|[广廣]場|花[园園]|\d+\s?[楼樓层層室座]|室|座)\S{0,12})$/u;
+const COUNTRY_LINE =
+  /^(?:united kingdom|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
+
+function continuesAddress(text: string): boolean {
+  return text.length <= 40 && (ADDRESS_TAIL.test(text) || COUNTRY_LINE.test(text.trim()));
+}
+
+/**
  * Whether two lines are printed in about the same type size (unknown sizes count as the same).
  * Generous: a line in capitals ("HONG KONG") has no ascenders or descenders and a box a third
  * lower than "Tai Koo Shing," in the same type.
@@ -200,14 +228,14 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   const others: { line: number; text: string }[] = [];
   const budget = { parses: MAX_PHONE_PARSES };
 
-  kept.forEach(({ text, height, label }, line) => {
+  kept.forEach(({ text, height, label, row }, line) => {
     const emails = findEmails(text);
     fields.email.push(...emails.map((e) => e.value));
     const withoutEmails = cutOut(text, emails);
     const sites = findWebsites(withoutEmails);
     fields.website.push(...sites.map((w) => w.value));
     const withoutSites = cutOut(withoutEmails, sites);
-    const phones = findPhones(withoutSites, region, label, budget);
+    const phones = findPhones(withoutSites, region, label, budget, row);
     for (const phone of phones) {
       if (phone.kind === 'fax') others.push({ line, text: `Fax: ${phone.number}` });
       else fields.tel.push(phone.number);
@@ -226,6 +254,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       }
       if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
       if (rest.includes(CUT) && SOCIAL.test(text)) continue;
+      text = repairLegalForm(text);
       const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
       for (const part of parts) {
         const { kind, weakAddress } = classify(part, forced);
@@ -286,7 +315,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
           q.kind === 'address' &&
           q.script === p.script &&
           sameType(p, q) &&
-          (p.weakAddress ? Math.abs(q.line - p.line) === 1 : q.line === p.line - 1 && q.comma),
+          (p.weakAddress
+            ? Math.abs(q.line - p.line) === 1
+            : q.line === p.line - 1 && (q.comma || continuesAddress(p.text))),
       );
       if (near) {
         p.kind = 'address';
@@ -305,7 +336,11 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       p.line - last.line === 1 &&
       (p.kind !== 'address' || sameType(last, p));
     if (p.kind === 'address') {
-      if (joins && last) fields.address[fields.address.length - 1] += (p.script === 'cjk' ? '' : ', ') + p.text;
+      // Lines of an address are parts of it (", "), unless the type wrapped in the middle of
+      // one: a postcode's second half ("London EC2V" / "8AU"), a word in lower case.
+      const wrapped = !last?.comma && /^(?:\d[A-Z]{2}\b|\p{Ll})/u.test(p.text);
+      const glue = p.script === 'cjk' ? '' : wrapped ? ' ' : ', ';
+      if (joins && last) fields.address[fields.address.length - 1] += glue + p.text;
       else fields.address.push(p.text);
     } else if (p.kind === 'company') {
       if (joins && last && /^(?:limited|ltd\.?|co\.?,?\s?ltd\.?|inc\.?|有限公司)$/i.test(p.text)) {

@@ -137,8 +137,11 @@ const CHAIN = `${ONE}(?:\\s?(?:/|&|,|\\||and|或)\\s?${ONE}){0,3}`;
 const SEP = '\\s?(?:[:：.\\-–]|\\s)?\\s?';
 
 const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
+/** Two or more labels side by side, one over each column of values ("電話 TEL 傳真 FAX", "电话传真"). */
+const LABEL_ROW = new RegExp(`^(?:${ONE}\\s?[:：.]?\\s?){2,8}$`, 'iu');
+const ONE_GLOBAL = new RegExp(ONE, 'giu');
 const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
-const LEADING = new RegExp(`^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?)`, 'iu');
+const LEADING = new RegExp(`^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{4})\\s(?=\\d))`, 'iu');
 
 /** What a chain of label words says the value is: a phone labelled "Tel/Fax" counts as tel. */
 function kindOfChain(chain: string): LabelKind | null {
@@ -155,6 +158,33 @@ function kindOfChain(chain: string): LabelKind | null {
 export function labelOnly(text: string): LabelKind | null {
   const m = LABEL_ONLY.exec(text.trim());
   return m?.[1] ? kindOfChain(m[1]) : null;
+}
+
+/**
+ * The kinds of a row of labels printed over columns of values, in order, a label repeated in the
+ * other language counted once ("手機 MOBILE 電話 TEL 傳真 FAX": tel, tel, fax); null when the line
+ * is not only labels. A stray mark of one or two letters OCR made of a rule or an icon before
+ * the labels is skipped ("WH EMAIL WEB").
+ */
+export function labelRow(text: string): LabelKind[] | null {
+  const trimmed = text.trim();
+  const row = LABEL_ROW.test(trimmed) ? trimmed : trimmed.replace(/^\S{1,2}\s/u, '');
+  if (!LABEL_ROW.test(row)) return null;
+  const kinds: LabelKind[] = [];
+  let previous: { kind: LabelKind; latin: boolean } | null = null;
+  for (const m of row.matchAll(ONE_GLOBAL)) {
+    const kind = kindOfChain(m[0]);
+    if (!kind) continue;
+    const latin = /^[a-z]/i.test(m[0]);
+    // The same label in the other language is the same column ("手機 MOBILE"); "MOBILE TEL" is two.
+    if (previous && previous.kind === kind && previous.latin !== latin) {
+      previous = null;
+      continue;
+    }
+    kinds.push(kind);
+    previous = { kind, latin };
+  }
+  return kinds.length > 0 ? kinds : null;
 }
 
 /** The label that ends `before` (the text just before a value), and where it starts. */

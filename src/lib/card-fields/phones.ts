@@ -177,7 +177,7 @@ function splitNumbers(
 
 /**
  * The phone numbers of a line, with the label each one has ("F:" makes a fax), `lineLabel`
- * standing for a label on the line above. Unlabelled digits after "Room", "No." and the like
+ * standing for a label on the line above and `row` for a row of labels above the numbers' columns. Unlabelled digits after "Room", "No." and the like
  * are not phones; labelled digits that no region accepts are kept as printed.
  */
 export function findPhones(
@@ -185,17 +185,22 @@ export function findPhones(
   region: CountryCode,
   lineLabel: LabelKind | null = null,
   budget: Budget = { parses: 2000 },
+  row: readonly LabelKind[] | null = null,
 ): FoundPhone[] {
   const fixed = fixDigitConfusions(text);
   const found: FoundPhone[] = [];
+  // Labels printed over columns of numbers: the k-th number is labelled by the k-th phone label.
+  const columns = row?.filter((k) => k === 'tel' || k === 'fax') ?? [];
   let consumed = 0;
   for (const m of fixed.matchAll(CANDIDATE)) {
+    const column = columns[found.length] ?? null;
     const candidate = m[0];
     const before = fixed.slice(consumed, m.index);
     const label = trailingLabel(before);
     const glued = /[A-Za-z]$/.test(before);
     if (glued && !label) continue;
-    const kind: LabelKind | null = label?.kind ?? (lineLabel === 'fax' || lineLabel === 'tel' ? lineLabel : null);
+    const kind: LabelKind | null =
+      label?.kind ?? column ?? (lineLabel === 'fax' || lineLabel === 'tel' ? lineLabel : null);
     if (kind !== null && kind !== 'tel' && kind !== 'fax') continue;
     // Only a label on the line itself outweighs "Room" or "No." before the digits.
     if (!label && NOT_PHONE_BEFORE.test(before)) continue;
@@ -215,7 +220,7 @@ export function findPhones(
         start,
         end: last ? end + ext[0].length : m.index + n.to,
         number,
-        kind: kind === 'fax' ? 'fax' : 'tel',
+        kind: (label?.kind ?? columns[found.length] ?? kind) === 'fax' ? 'fax' : 'tel',
       });
     });
     if (ext) end += ext[0].length;
