@@ -1,6 +1,6 @@
 /**
- * `npm run card-photos -- --out DIR --count N --seed S [--kinds hk,en,cn]`: writes N generated
- * card photos and their truth files into DIR (see ./index.ts).
+ * `npm run card-photos -- --out DIR --count N --seed S [--kinds hk,en,cn,cnen,tw,sg,eu]`: writes N
+ * generated card photos and their truth files into DIR (see ./index.ts); all seven kinds by default.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,7 @@ const kinds = (values.kinds ?? '').split(',').map((k) => k.trim());
 const count = Number(values.count);
 const seed = Number(values.seed);
 if (!values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || !kinds.every(isKind)) {
-  console.error('usage: npm run card-photos -- --out DIR [--count N] [--seed S] [--kinds hk,en,cn]');
+  console.error(`usage: npm run card-photos -- --out DIR [--count N] [--seed S] [--kinds ${CARD_KINDS.join(',')}]`);
   process.exit(2);
 }
 const start = performance.now();

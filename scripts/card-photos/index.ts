@@ -1,17 +1,35 @@
 /**
  * Generated photos of business cards with truth files, for the OCR benchmark (bench/ocr.ts)
  * and end-to-end tests: `<name>.jpg` (a phone-sized photo of a card lying tilted on a table,
- * blurred or not, noisy, JPEG-compressed) beside `<name>.truth.json` (the CardFields a perfect
- * extractor returns). Deterministic from the seed: card i of a seed is the same whatever the
- * count. Cards are drawn by headless Chromium with the Noto CJK fonts (Debian's fonts-noto-cjk,
- * which .ci/run installs); CLI: `npm run card-photos -- --out DIR --count N --seed S`.
+ * blurred or not, noisy, JPEG-compressed, sometimes with a glare spot, a phone's shadow, in low
+ * light or on a desk of nearly the card's colour) beside `<name>.truth.json` (the CardFields a
+ * perfect extractor returns). Deterministic from the seed: card i of a seed is the same whatever
+ * the count. Cards are drawn by headless Chromium with the Noto CJK fonts (Debian's
+ * fonts-noto-cjk), Liberation (fonts-liberation, Sans Narrow included) and DejaVu
+ * (fonts-dejavu-core, and fonts-dejavu-extra for the condensed and light faces; a missing face
+ * falls back to Liberation). CLI: `npm run card-photos -- --out DIR --count N --seed S`.
+ *
+ * Kinds (card i has kind kinds[i % kinds.length]): hk bilingual Hong Kong, en US/UK/Canada/
+ * Australia, cn mainland Simplified, cnen mainland Simplified + English, tw Taiwan Traditional
+ * (often with English), sg Singapore English (sometimes a Simplified name), eu Germany, Austria,
+ * Switzerland, France, Spain, Italy, Netherlands.
  *
  * Truth rules: name is the Chinese name if any, else the Latin one; english_name is the Latin
- * name printed beside a Chinese one ('' otherwise); tel holds every phone but faxes, as
- * libphonenumber's formatInternational gives it ("+852 2345 6789", "+86 138 0013 8000");
- * faxes go to other as "Fax: <international>", with any slogan printed; an address printed on
- * two lines is one entry per language (Latin lines joined with a space, Chinese ones with
- * nothing); company and position are one entry per language.
+ * name printed beside a Chinese one ('' otherwise: a Singapore card without its Chinese name has
+ * name 'Tan Wei Ming' and no english_name); a degree printed after a Latin name ('Daniel Kim,
+ * PhD') is in no field, the name is 'Daniel Kim'; a middle initial is part of the name ('Sarah
+ * J. Connor'). tel holds every phone but faxes, as libphonenumber's formatInternational gives it
+ * for the card's country, however it is printed ("02-2345-6789" on a Taiwan card is "+886 2 2345
+ * 6789", "(415) 555-0132" on a US card "+1 415 555 0132", "030 1234567" on a German card "+49 30
+ * 1234567"); faxes go to other as "Fax: <international>", with any slogan printed. An address
+ * printed on several lines is one entry per language: Latin lines joined with a space, as
+ * printed (a line may end with its comma or not: 'Friedrichstraße 68,' + '10117 Berlin' is
+ * 'Friedrichstraße 68, 10117 Berlin', 'Friedrichstraße 68' + '10117 Berlin' is 'Friedrichstraße
+ * 68 10117 Berlin'; a country on its own line is part of it), Chinese lines joined with nothing;
+ * a Taiwan postcode printed before the city ('110台北市…') is part of it. Company and position are
+ * one entry per language (a Singapore card with '…私人有限公司' has two companies). Labels
+ * (Tel, 電話, Mobil, Tél.…) are in no field. A minimal card prints only its name, position, one
+ * phone and maybe its e-mail and company: its truth holds only those.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,10 +37,10 @@ import sharp from 'sharp';
 import type { CardFields } from '../../src/api/cloud';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 import { CARD_KINDS, type CardKind, type CardModel, createRng, makeCard, type Rng } from './data';
-import { makeScene, type Scene } from './scene';
+import { cardForLayout, makeScene, pickLayout, type Scene } from './scene';
 
 export { CARD_KINDS, type CardKind, type CardModel } from './data';
-export type { Scene } from './scene';
+export { FAULTS, type Fault, LAYOUTS, type Layout, type Paper, type Scene } from './scene';
 
 export type CardPhotoOptions = { count: number; seed: number; outDir: string; kinds?: CardKind[] };
 export type CardPhoto = { file: string; truth: CardFields; kind: CardKind };
@@ -39,8 +57,9 @@ export function planCardPhotos(options: Omit<CardPhotoOptions, 'outDir'>): CardP
   return Array.from({ length: options.count }, (_, i) => {
     const kind = kinds[i % kinds.length] ?? 'hk';
     const rng = cardRng(options.seed, i);
-    const card = makeCard(rng, kind);
-    const scene = makeScene(rng, card);
+    const layout = pickLayout(rng, kind);
+    const card = cardForLayout(rng, makeCard(rng, kind), layout);
+    const scene = makeScene(rng, card, layout);
     return { name: `${kind}-${String(i + 1).padStart(3, '0')}`, kind, card, scene, noiseSeed: rng.int(1, 2 ** 30) };
   });
 }
@@ -62,7 +81,8 @@ function addNoise(pixels: Buffer, sigma: number, seed: number): void {
 /**
  * In the page: shrinks the card's type (CSS variable --b) until everything printed lies inside
  * the card's padding box with half the padding to spare, so no truth value is cut off or
- * printed off the card. Measured untransformed.
+ * printed off the card. Measured untransformed. A box marked data-bleed (a band of colour
+ * behind the name) may reach the card's edges; what it holds may not.
  */
 function fitCard(): void {
   const stage = document.querySelector<HTMLElement>('.stage');
@@ -77,7 +97,7 @@ function fitCard(): void {
     const style = getComputedStyle(card);
     const padX = Number.parseFloat(style.paddingRight) / 2;
     const padY = Number.parseFloat(style.paddingBottom) / 2;
-    const outside = Array.from(card.querySelectorAll('*')).some((el) => {
+    const outside = Array.from(card.querySelectorAll('*:not([data-bleed])')).some((el) => {
       const r = el.getBoundingClientRect();
       return (
         r.width > 0 &&
@@ -95,9 +115,11 @@ function fitCard(): void {
 }
 
 async function cameraShot(png: Buffer, plan: CardPhotoPlan): Promise<Buffer> {
-  const { blur, noise, quality } = plan.scene.camera;
+  const { blur, noise, brightness, quality } = plan.scene.camera;
   let image = sharp(png).removeAlpha();
   if (blur > 0) image = image.blur(blur);
+  // Low light: darker, and warmer (indoor lamps), before the sensor's noise.
+  if (brightness < 1) image = image.linear([brightness, brightness * 0.95, brightness * 0.84], [0, 0, 0]);
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   addNoise(data, noise, plan.noiseSeed);
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
