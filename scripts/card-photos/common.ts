@@ -162,7 +162,8 @@ export function emailUser(rng: Rng, given: string, surname: string): string {
 /**
  * A Latin address from its parts (joined by ', ' on one line), printed on 1–3 lines cut between
  * parts, the first line holding about half of them. A line that is not the last ends with its comma on some cards and without it on
- * others; the truth entry is always the printed lines joined with a space. `ownLastLine` puts
+ * others; the truth entry is the address on one line, its parts joined by ', ' whether or not the
+ * printed lines end with a comma (what a user keeps of it). `ownLastLine` puts
  * the last part (a country) on a line of its own.
  */
 export function latinAddress(rng: Rng, label: string, parts: string[], ownLastLine = false): CardAddress {
@@ -184,7 +185,7 @@ export function latinAddress(rng: Rng, label: string, parts: string[], ownLastLi
     current.push(part);
   });
   printed.push(current.join(', '));
-  return { label, lines: printed, joined: printed.join(' ') };
+  return { label, lines: printed, joined: parts.join(', ') };
 }
 
 /** A Chinese address on one line, or two cut at `cutAt` (joined with nothing in the truth). */

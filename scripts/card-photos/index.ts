@@ -22,10 +22,9 @@
  * for the card's country, however it is printed ("02-2345-6789" on a Taiwan card is "+886 2 2345
  * 6789", "(415) 555-0132" on a US card "+1 415 555 0132", "030 1234567" on a German card "+49 30
  * 1234567"); faxes go to other as "Fax: <international>", with any slogan printed. An address
- * printed on several lines is one entry per language: Latin lines joined with a space, as
- * printed (a line may end with its comma or not: 'Friedrichstraße 68,' + '10117 Berlin' is
- * 'Friedrichstraße 68, 10117 Berlin', 'Friedrichstraße 68' + '10117 Berlin' is 'Friedrichstraße
- * 68 10117 Berlin'; a country on its own line is part of it), Chinese lines joined with nothing;
+ * printed on several lines is one entry per language: Latin lines joined with ', ' whether a line
+ * ends with its comma or not ('Friedrichstraße 68' + '10117 Berlin' is 'Friedrichstraße 68,
+ * 10117 Berlin'; a country on its own line is part of it), Chinese lines joined with nothing;
  * a Taiwan postcode printed before the city ('110台北市…') is part of it. Company and position are
  * one entry per language (a Singapore card with '…私人有限公司' has two companies). Labels
  * (Tel, 電話, Mobil, Tél.…) are in no field. A minimal card prints only its name, position, one

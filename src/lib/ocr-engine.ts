@@ -59,7 +59,7 @@ export function linesOfPage(page: Tesseract.Page): OcrLine[] {
 export type ScriptEvidence = {
   /** Chinese characters read. */
   chinese: number;
-  /** Mean confidence (0–100) of all of them. */
+  /** Mean confidence (0–100) of the words they are in, a word counted once a character. */
   chineseConfidence: number;
   /** Characters read in a form only this reading's script has (華 for a Traditional reading, 华 for a Simplified one). */
   own: number;
@@ -67,7 +67,7 @@ export type ScriptEvidence = {
   ownConfidence: number;
 };
 
-/** The evidence in a page read by the model of `script`, from its symbols' confidences. */
+/** The evidence in a page read by the model of `script`, from its words' confidences. */
 export function scriptEvidence(page: Tesseract.Page, script: ChineseScript): ScriptEvidence {
   let chinese = 0;
   let chineseSum = 0;
@@ -80,10 +80,11 @@ export function scriptEvidence(page: Tesseract.Page, script: ChineseScript): Scr
           for (const symbol of word.symbols ?? []) {
             if (!CJK_CHAR.test(symbol.text)) continue;
             chinese += 1;
-            chineseSum += symbol.confidence;
+            // The word's confidence, finer than the symbol's (whole numbers, mostly 97–99 on a clear card).
+            chineseSum += word.confidence;
             if (scriptOfChar(symbol.text) === script) {
               own += 1;
-              ownSum += symbol.confidence;
+              ownSum += word.confidence;
             }
           }
         }

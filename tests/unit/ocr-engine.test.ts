@@ -19,14 +19,15 @@ function page(lines: FakeLine[]): Tesseract.Page {
   } as unknown as Tesseract.Page;
 }
 
-/** A page whose Chinese symbols carry confidences: `symbols` is [character, confidence][]. */
+/** A page whose Chinese characters (and their words) carry confidences: `symbols` is [character, confidence][]. */
 function symbolPage(text: string, symbols: [string, number][]): Tesseract.Page {
   const bbox = { x0: 0, y0: 0, x1: 10, y1: 10 };
   const line = {
     text,
     confidence: 90,
     bbox,
-    words: [{ text, symbols: symbols.map(([t, confidence]) => ({ text: t, confidence })) }],
+    // A word a character, each as sure as its character.
+    words: symbols.map(([t, confidence]) => ({ text: t, confidence, symbols: [{ text: t, confidence }] })),
   };
   return { text, blocks: [{ paragraphs: [{ lines: [line] }] }] } as unknown as Tesseract.Page;
 }
@@ -89,8 +90,8 @@ describe('scriptEvidence', () => {
 describe('chooseScript', () => {
   it('keeps the reading surer of the characters only its script writes so, whatever the area', () => {
     // A Simplified card: the Traditional model reads 华 as 華 less surely than the Simplified one reads 华.
-    const traditional = evidence(38, 98.4, 10, 97.9);
-    const simplified = evidence(38, 98.4, 11, 98.6);
+    const traditional = evidence(38, 88.4, 10, 84.9);
+    const simplified = evidence(38, 91.5, 11, 93.6);
     expect(chooseScript(traditional, simplified, 'hk')).toBe('simplified');
     expect(chooseScript(simplified, traditional, 'ch')).toBe('traditional');
   });

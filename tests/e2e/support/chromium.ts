@@ -38,11 +38,12 @@ export function requireChromium(): string {
 
 /**
  * The fonts card photos are drawn and read with (scripts/card-photos, the OCR tests): Noto CJK
- * for Chinese, Liberation for Latin text (only a Recommends of chromium).
+ * for Chinese, Liberation and DejaVu (condensed and light faces) for Latin text.
  */
 const FONTS = [
   { pkg: 'fonts-noto-cjk', query: ':lang=zh family', family: 'Noto Sans CJK' },
   { pkg: 'fonts-liberation', query: ': family', family: 'Liberation Serif' },
+  { pkg: 'fonts-dejavu-extra', query: ': family', family: 'DejaVu Sans Condensed' },
 ];
 
 function missingFonts(): string[] {
