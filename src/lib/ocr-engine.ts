@@ -17,7 +17,7 @@ import type Tesseract from 'tesseract.js';
 import type { CardFields } from '../api/cloud';
 import { extractFields, type OcrLine } from './card-fields';
 import { scriptOfChar } from './card-fields/script';
-import { type Gray, toPgm } from './card-image';
+import { cropScaled, type Gray, toPgm } from './card-image';
 import type { LangCode } from './ocr-assets';
 
 export type ChineseScript = 'traditional' | 'simplified';
@@ -128,6 +128,14 @@ export function chooseScript(
   return t + bias('traditional') >= s + bias('simplified') ? 'traditional' : 'simplified';
 }
 
+/** A line this much taller than the card's median line is large type. */
+const LARGE = 1.5;
+/** Large lines read less surely than this are read again on their own (at most MAX_REREADS). */
+const UNSURE = 80;
+const MAX_REREADS = 3;
+/** The line height, in pixels, a large line is scaled down to for its second reading. */
+const READ_HEIGHT = 40;
+
 /** The subset of a tesseract.js worker used here. */
 export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'setParameters' | 'terminate'>;
 
@@ -163,8 +171,44 @@ export class OcrEngine {
       this.read(bytes, 'simplified'),
     ]);
     const script = chooseScript(traditional.evidence, simplified.evidence, area);
-    const { lines, text } = script === 'traditional' ? traditional : simplified;
-    return { lines, text, script, fields: extractFields(lines, { area }) };
+    const chosen = script === 'traditional' ? traditional : simplified;
+    const lines = image instanceof Uint8Array ? chosen.lines : await this.rereadLarge(image, chosen.lines, script);
+    return { lines, text: chosen.text, script, fields: extractFields(lines, { area }) };
+  }
+
+  /**
+   * Lines in type much larger than the card's usual (a name, most of all) that came out unsure
+   * are read again on their own, scaled down to the size the model reads best, as one line:
+   * read with the whole card, a large bold 李勇 comes out as "ZRH". The new text is kept when it
+   * is clearly surer.
+   */
+  private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript): Promise<OcrLine[]> {
+    const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+    const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+    const large = lines
+      .filter((l) => usual > 0 && l.bbox.y1 - l.bbox.y0 >= LARGE * usual && l.confidence < UNSURE)
+      .slice(0, MAX_REREADS);
+    if (large.length === 0) return lines;
+    const worker = this.workers[script];
+    const better = new Map<OcrLine, OcrLine>();
+    await worker.setParameters({ tessedit_pageseg_mode: '7' as Tesseract.PSM });
+    try {
+      for (const line of large) {
+        const height = line.bbox.y1 - line.bbox.y0;
+        const pad = height * 0.3;
+        const box = { x0: line.bbox.x0 - pad, y0: line.bbox.y0 - pad, x1: line.bbox.x1 + pad, y1: line.bbox.y1 + pad };
+        const crop = cropScaled(gray, box, READ_HEIGHT / height);
+        const image = toPgm(crop) as unknown as Tesseract.ImageLike;
+        const { data } = await worker.recognize(image, {}, { text: true });
+        const text = tidyLine(data.text);
+        if (text !== '' && data.confidence >= line.confidence + 15) {
+          better.set(line, { ...line, text, confidence: data.confidence });
+        }
+      }
+    } finally {
+      await worker.setParameters(OcrEngine.PARAMETERS);
+    }
+    return lines.map((l) => better.get(l) ?? l);
   }
 
   async terminate(): Promise<void> {

@@ -165,4 +165,56 @@ describe('OcrEngine', () => {
     expect(reading.script).toBe('traditional');
     expect(reading.lines.map((l) => l.text)).toEqual(['陳大文財務總監']);
   });
+
+  it('reads a line of large type again on its own when it came out unsure, keeping the surer text', async () => {
+    const line = (text: string, y0: number, y1: number, confidence: number) => ({
+      text,
+      confidence,
+      bbox: { x0: 10, y0, x1: 300, y1 },
+      words: [],
+    });
+    const card = {
+      text: '',
+      blocks: [
+        {
+          paragraphs: [
+            {
+              lines: [
+                line('ZRH', 10, 90, 9),
+                line('副总裁', 100, 130, 90),
+                line('电话: 0755-7497 4331', 140, 170, 90),
+                line('地址: 深圳市南山区深南大道465号', 180, 210, 90),
+              ],
+            },
+          ],
+        },
+      ],
+    } as unknown as Tesseract.Page;
+    const calls: unknown[] = [];
+    const simplified = {
+      async setParameters(params: unknown) {
+        calls.push(params);
+      },
+      async recognize() {
+        // The whole card first, then the large line alone.
+        calls.push('read');
+        return calls.filter((c) => c === 'read').length === 1
+          ? { data: card }
+          : { data: { text: '李 勇\n', confidence: 88 } as unknown as Tesseract.Page };
+      },
+      async terminate() {},
+    } as unknown as TesseractWorker;
+    const traditional = fakeWorker(symbolPage('', []));
+    const big = { data: new Uint8ClampedArray(400 * 300).fill(255), width: 400, height: 300 };
+    const reading = await new OcrEngine({ traditional, simplified }).recognize(big, 'ch');
+    expect(reading.lines.map((l) => l.text)).toEqual([
+      '李勇',
+      '副总裁',
+      '电话: 0755-7497 4331',
+      '地址: 深圳市南山区深南大道465号',
+    ]);
+    expect(reading.fields.name).toBe('李勇');
+    // Read as one line, then the page layout is set back for the next card.
+    expect(calls.at(-1)).toMatchObject({ tessedit_pageseg_mode: '3' });
+  });
 });

@@ -10,6 +10,7 @@ import { normalizeLight } from './enhance';
 import type { Gray, Point, Quad, Rgba } from './types';
 import { warpToGray } from './warp';
 
+export { cropScaled } from './crop';
 export { findCard, orderCorners } from './detect';
 export type { Gray, Point, Quad, Rgba } from './types';
 export { applyHomography, homography, warpToGray } from './warp';
