@@ -80,10 +80,11 @@ export async function settleOutbox(
   rejected: SyncNotice[],
   createdGroups: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.meta, db.cloudCards, db.cloudGroups], async () => {
+  await db.transaction('rw', [db.outbox, db.meta, db.cloudCards, db.cloudGroups, db.groups, db.friends], async () => {
     await dropRefusedCloudAdds(db, rejected);
     await db.outbox.where('id').anyOf(settled).delete();
     await renameCreatedGroups(db, createdGroups);
+    await adoptCreatedGroups(db, createdGroups);
     if (rejected.length > 0) {
       const state = await readSyncState(db);
       await db.meta.put({ key: 'syncState', value: { ...state, rejected: [...state.rejected, ...rejected] } });
@@ -91,6 +92,30 @@ export async function settleOutbox(
       if (rejected.some((r) => r.key !== 'superseded')) await db.meta.put({ key: 'cursor', value: 0 });
     }
   });
+}
+
+/**
+ * The groups the server has just created leave their temporary rows: a group shown under its
+ * temporary id takes the server's id (unless a pull already brought the server's row), and
+ * friends filed in it follow. Without this, a create whose answer was lost and whose group a
+ * pull brought before the replayed push was answered kept its temporary twin until the next pull
+ * with rows in it.
+ */
+async function adoptCreatedGroups(db: CardbookDB, created: ReadonlyMap<number, number>): Promise<void> {
+  for (const [temp, id] of created) {
+    const row = await db.groups.get(temp);
+    if (!row) continue;
+    await db.groups.delete(temp);
+    if (!(await db.groups.get(id))) await db.groups.put({ ...row, group_id: id });
+    await db.friends
+      .where('groupIds')
+      .equals(temp)
+      .modify((friend) => {
+        const ids = [...new Set(friend.groupIds.map((g) => (g === temp ? id : g)))];
+        friend.groupIds = ids;
+        friend.group_id = ids.join(',');
+      });
+  }
 }
 
 /**

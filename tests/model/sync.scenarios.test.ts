@@ -186,6 +186,25 @@ describe('a group deleted on another device', () => {
   });
 });
 
+describe('a group created offline whose answer was lost', () => {
+  it('leaves no temporary twin once the replayed create is answered', async () => {
+    const { a, b } = await twoDevices();
+    await mutate(a.db, 'addGroup', { group_name: 'Clients', temp_id: -42 });
+    // The service worker's cycle: the server creates the group, the answer never comes back, the
+    // pull after it brings the server's group.
+    await a.backgroundSync({ at: 0, lost: true });
+    // Its next cycle replays the create (answered from the server's record) and pulls nothing new.
+    await a.backgroundSync();
+    await a.sync();
+    await b.sync();
+    const names = async (device: typeof a) => (await device.db.groups.toArray()).map((g) => g.group_name).sort();
+    expect(await names(a)).toEqual(await names(b));
+    expect((await a.db.groups.toArray()).filter((g) => g.group_id < 0)).toEqual([]);
+    await a.close();
+    await b.close();
+  });
+});
+
 describe('a device whose clock is wrong', () => {
   it('B, 10 minutes slow, sees A’s edit and then edits: B’s edit wins', async () => {
     const { me, friend, a, b } = await twoDevices();

@@ -9,6 +9,8 @@
 import type { Gray } from './types';
 
 const TILE = 32;
+/** The share of a tile's brightest pixels above its paper tone (noise specks, glare). */
+const PAPER_TOP = 0.03;
 
 /**
  * Whether the print is lighter than the paper: the paper is most of the card, so its tone is
@@ -44,18 +46,31 @@ export function normalizeLight(photo: Gray): Gray {
   const tw = Math.max(1, Math.ceil(width / TILE));
   const th = Math.max(1, Math.ceil(height / TILE));
   const bg = new Float32Array(tw * th);
+  const tileHist = new Uint32Array(256);
   for (let ty = 0; ty < th; ty++) {
     for (let tx = 0; tx < tw; tx++) {
-      let max = 0;
+      tileHist.fill(0);
       const y1 = Math.min(height, (ty + 1) * TILE);
       const x1 = Math.min(width, (tx + 1) * TILE);
       for (let y = ty * TILE; y < y1; y++) {
         for (let x = tx * TILE; x < x1; x++) {
           const v = data[y * width + x] ?? 0;
-          if (v > max) max = v;
+          tileHist[v] = (tileHist[v] ?? 0) + 1;
         }
       }
-      bg[ty * tw + tx] = max;
+      // The paper's brightness: near the top of the tile's tones but under the sensor noise's
+      // brightest specks (a photo in low light is grainy, and its brightest pixel is no paper).
+      const n = (y1 - ty * TILE) * (x1 - tx * TILE);
+      let count = 0;
+      let paper = 255;
+      for (let v = 255; v >= 0; v--) {
+        count += tileHist[v] ?? 0;
+        if (count >= PAPER_TOP * n) {
+          paper = v;
+          break;
+        }
+      }
+      bg[ty * tw + tx] = paper;
     }
   }
   // Smooth the tile estimates (3×3 mean), so one dark tile (a logo) does not stand out.
@@ -116,4 +131,64 @@ export function normalizeLight(photo: Gray): Gray {
     for (let i = 0; i < out.length; i++) out[i] = ((out[i] ?? 0) - low) * f;
   }
   return { data: out, width, height };
+}
+
+/** How grainy a picture is: the median difference between horizontal neighbours, in grey levels. */
+export function graininess(gray: Gray): number {
+  const hist = new Uint32Array(256);
+  let n = 0;
+  const step = Math.max(1, Math.floor(gray.height / 200));
+  for (let y = 0; y < gray.height; y += step) {
+    for (let x = 1; x < gray.width; x++) {
+      const i = y * gray.width + x;
+      const d = Math.abs((gray.data[i] ?? 0) - (gray.data[i - 1] ?? 0));
+      hist[d] = (hist[d] ?? 0) + 1;
+      n++;
+    }
+  }
+  let count = 0;
+  for (let v = 0; v < 256; v++) {
+    count += hist[v] ?? 0;
+    if (count >= n / 2) return v;
+  }
+  return 0;
+}
+
+/** A 3×3 mean, separable (two passes of three). */
+function boxBlur(gray: Gray): Gray {
+  const { width, height, data } = gray;
+  const tmp = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const l = data[x > 0 ? i - 1 : i] ?? 0;
+      const r = data[x < width - 1 ? i + 1 : i] ?? 0;
+      tmp[i] = (l + (data[i] ?? 0) + r) / 3;
+    }
+  }
+  const out = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const u = tmp[y > 0 ? i - width : i] ?? 0;
+      const d = tmp[y < height - 1 ? i + width : i] ?? 0;
+      out[i] = (u + (tmp[i] ?? 0) + d) / 3;
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Grain under this (median neighbour difference, grey levels) is left alone. */
+const GRAINY = 5;
+
+/**
+ * Smooths out the sensor grain of a photo taken in low light, which tesseract's binarization
+ * would otherwise turn into specks all over the card (it then finds no text at all); a clean
+ * photo is left as it is.
+ */
+export function reduceGrain(gray: Gray): Gray {
+  const grain = graininess(gray);
+  if (grain < GRAINY) return gray;
+  const once = boxBlur(gray);
+  return grain >= 2 * GRAINY ? boxBlur(once) : once;
 }
