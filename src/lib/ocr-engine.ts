@@ -100,7 +100,7 @@ export function scriptEvidence(page: Tesseract.Page, script: ChineseScript): Scr
 }
 
 /** A reading that found under this share of the other's Chinese characters lost them to the wrong model. */
-const FEWER_CHINESE = 0.7;
+const FEWER_CHINESE = 0.4;
 /** How much sureness the area's own script is given when the readings are that close. */
 const AREA_PRIOR = 0.3;
 

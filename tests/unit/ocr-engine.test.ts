@@ -97,8 +97,8 @@ describe('chooseScript', () => {
   });
 
   it('drops a reading that lost many characters', () => {
-    expect(chooseScript(evidence(17, 98, 3, 99), evidence(34, 98, 9, 98), 'ch')).toBe('simplified');
-    expect(chooseScript(evidence(34, 98, 9, 98), evidence(17, 98, 3, 99.5), 'ch')).toBe('traditional');
+    expect(chooseScript(evidence(12, 98, 3, 99), evidence(34, 98, 9, 98), 'hk')).toBe('simplified');
+    expect(chooseScript(evidence(34, 98, 9, 98), evidence(12, 98, 3, 99.5), 'ch')).toBe('traditional');
   });
 
   it('lets the area decide with no Chinese, or when the readings are as sure', () => {

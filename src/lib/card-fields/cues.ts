@@ -12,7 +12,7 @@ const LEGAL_FORM_LATIN =
 /** European forms with dots, anywhere ("S.r.l.", "B.V."); bare capitals only at the end ("Müller AG"), where no state or region code stands. */
 const LEGAL_FORM_EUROPE = [
   /(?<!\p{L})(?:S\.r\.l\.|S\.p\.A\.|S\.L\.U?\.?|B\.V\.|N\.V\.|S\.A\.S\.|S\.à\s?r\.l\.|e\.K\.|Sp\.\s?z\s?o\.o\.)(?!\p{L})/u,
-  /\s(?:AG|KG|OHG|GbR|SARL|SAS|SpA|SRL|Srl|BV|Lda|Ltda|ApS|A\/S|Oy|AB)\.?$/u,
+  /\s(?:AG|KG|KGaA|OHG|GbR|eG|SE|SA|SARL|Sàrl|Sarl|SAS|SpA|SRL|Srl|SL|SLU|BV|NV|Lda|Ltda|ApS|A\/S|AS|ASA|Oy|AB)\.?$/u,
 ];
 const LEGAL_FORM_CJK =
   /有限公司|有限責任公司|有限责任公司|股份公司|株式会社|有限会社|合同会社|\(株\)|주식회사|\(주\)|บริษัท|จำกัด|律師行|律師事務所|律师事务所|會計師事務所|会计师事务所/;
@@ -29,7 +29,9 @@ const POSITION = [
     'manager|director|engineer|officer|ceo|cto|cfo|coo|cio|cmo|founder|co-founder|partner|consultant|designer|sales|president|vp|svp|evp|vice president|head of|assistant|analyst|executive|supervisor|specialist|coordinator|administrator|architect|developer|programmer|accountant|auditor|lawyer|solicitor|barrister|attorney|advisor|adviser|representative|agent|associate|chairman|chairwoman|chairperson|chair|secretary|intern|team lead|leader|owner|principal|professor|lecturer|physician|nurse|teacher|producer|editor|photographer|chef|marketing|department|dept\\.?|division|technician|surveyor|planner|strategist|receptionist|cashier|buyer|merchandiser|trainer|coach|therapist|pharmacist|broker|investigator|researcher|scientist',
   ),
   // German, French, Italian, Spanish, Portuguese, Dutch (Latin words above are English).
-  /(?<!\p{L})(?:geschäftsführer(?:in)?|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministratore|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider)(?!\p{L})/iu,
+  // German and Dutch compounds end in the title word ("Vertriebsleiter", "Projectleider").
+  /\p{L}(?:leiter(?:in)?|führer(?:in)?|berater(?:in)?|referent(?:in)?|leider|manager)(?!\p{L})/iu,
+  /(?<!\p{L})(?:geschäftsführer(?:in)?|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministratore|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider|medewerker|directeur|président(?:e)?|presidente|consigliere|socio|socia|partner|fondat(?:eur|rice)|fondatore|fundador(?:a)?|gründer(?:in)?|achats|acquisti|compras|einkauf|inkoop)(?!\p{L})/iu,
   /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
 ];
 
@@ -166,6 +168,11 @@ function cjkName(text: string): string | null {
   return null;
 }
 
+/** Lower-case words between the parts of a name. */
+const NAME_PARTICLES = new Set(
+  'van von der den de del della delle dei di da das do dos du la le ter ten y e bin binti binte al el zu'.split(' '),
+);
+
 /** A capitalised word of Latin letters, accents included ("García", "Müller", "O’Brien", "(Peter)"). */
 const LATIN_NAME_WORD = /^\(?(?=\p{Lu})\p{Script=Latin}[\p{Script=Latin}'’-]*\.?\)?$/u;
 
@@ -183,7 +190,10 @@ function latinName(text: string): { name: string; rest: string[] } | null {
   const bare = name.replace(HONORIFIC_LATIN, '');
   const words = bare.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 5) return null;
-  const ok = words.every((w) => LATIN_NAME_WORD.test(w));
+  // Particles stand lower-case between the capitalised words ("Sanne van Dijk", "María de la Cruz").
+  const ok =
+    words.every((w, i) => LATIN_NAME_WORD.test(w) || (i > 0 && i < words.length - 1 && NAME_PARTICLES.has(w))) &&
+    words.filter((w) => LATIN_NAME_WORD.test(w)).length >= 2;
   if (!ok || bare.replace(/\P{Script=Latin}/gu, '').length < 4) return null;
   return { name: bare, rest };
 }

@@ -155,12 +155,25 @@ const PLACES: [CountryCode, RegExp][] = [
   ['MY', P('\\bMalaysia\\b|\\bKuala Lumpur\\b|吉隆坡')],
 ];
 
+/** Legal forms of one country ("Van Dijk Techniek BV"), a weak vote like a domain. */
+const LEGAL_FORMS: [CountryCode, RegExp][] = [
+  ['NL', /\s(?:B\.?V\.?|N\.?V\.?)$/u],
+  ['DE', /\s(?:GmbH|GmbH & Co\.? KG|KGaA|OHG|GbR|e\.K\.)$/u],
+  ['FR', /\s(?:SAS|SARL|S\.A\.S\.|EURL)$/u],
+  ['CH', /\s(?:Sàrl|Sagl)$/u],
+  ['ES', /\s(?:S\.L\.U?\.?|SLU?)$/u],
+  ['IT', /\s(?:S\.r\.l\.|S\.p\.A\.|Srl|SpA)$/u],
+  ['SG', /\sPte\.?\s?Ltd\.?$/iu],
+  ['MY', /\sSdn\.?\s?Bhd\.?$/iu],
+  ['AU', /\sPty\.?\s?Ltd\.?$/iu],
+];
+
 const PRINTED_CODE = /(?:^|[^\d+])\+\s?\(?(\d{1,3})\)?[\s\-.(]/g;
 const DOMAIN = /[\w-]+(?:\.[\w-]+)*\.([a-z]{2})\b(?![.@\w])/gi;
 
 /**
  * The country of the card's numbers printed without a code: a country voted for by the card's
- * printed codes (weight 3), address places (2) and domains (1), when one has more votes than
+ * printed codes (weight 3), address places (2), domains and legal forms (1), when one has more votes than
  * any other; else `fallback`.
  */
 export function cardRegion(texts: readonly string[], fallback: CountryCode): CountryCode {
@@ -175,6 +188,7 @@ export function cardRegion(texts: readonly string[], fallback: CountryCode): Cou
     }
     for (const [country, place] of PLACES) if (place.test(text)) vote(country, 2);
     for (const m of text.matchAll(DOMAIN)) vote(DOMAINS[(m[1] ?? '').toLowerCase()], 1);
+    for (const [country, form] of LEGAL_FORMS) if (form.test(text.trim())) vote(country, 1);
   }
   let best: CountryCode = fallback;
   let bestVotes = 0;

@@ -92,3 +92,45 @@ describe('what the OCR of real layouts gives', () => {
     expect(got.company).toEqual(['深圳博远科技有限公司']);
   });
 });
+
+describe('cards from continental Europe', () => {
+  it('reads legal forms, compound titles, names with particles and labels in the local language', () => {
+    const german = extractFields(
+      lines([
+        'Brückner Maschinenbau SE',
+        'Jörg Müller',
+        'Vertriebsleiter',
+        'Telefon: +49 69 21030615',
+        'Anschrift',
+        'Herrengasse 143',
+        '8010 Graz',
+      ]),
+      { area: 'hk' },
+    );
+    expect(german).toMatchObject({
+      name: 'Jörg Müller',
+      company: ['Brückner Maschinenbau SE'],
+      position: ['Vertriebsleiter'],
+      tel: ['+49 69 21030615'],
+      address: ['Herrengasse 143, 8010 Graz'],
+      other: [],
+    });
+    const dutch = extractFields(lines(['Van Dijk Techniek BV', 'Sanne van Dijk', 'Projectleider', 'M: 06-22721591']), {
+      area: 'hk',
+    });
+    expect(dutch).toMatchObject({
+      name: 'Sanne van Dijk',
+      company: ['Van Dijk Techniek BV'],
+      position: ['Projectleider'],
+      tel: ['+31 6 22721591'],
+    });
+    const french = extractFields(
+      lines(['Horizon Digital SAS', 'Nicolas Favre', 'Portable: +33 (0)7 47 57 96 16', 'Tél. fixe: +33 144791745']),
+      {
+        area: 'hk',
+      },
+    );
+    expect(french.tel).toEqual(['+33 7 47 57 96 16', '+33 1 44 79 17 45']);
+    expect(french.other).toEqual([]);
+  });
+});
