@@ -87,6 +87,16 @@ describe('what the OCR of real layouts gives', () => {
     expect(cn.address).toEqual(['广州市天河区天河路659号恒泰大厦16楼']);
   });
 
+  it('leaves scraps of a few letters out of other, and keeps slogans', () => {
+    const got = extractFields(
+      lines(['博远医疗器械有限公司', 'EINE', '海外销售经理', '科技改变生活', 'Building trust since 1998', 'KS']),
+      {
+        area: 'ch',
+      },
+    );
+    expect(got.other).toEqual(['科技改变生活', 'Building trust since 1998']);
+  });
+
   it('mends the legal form "有限公司" when OCR misread its last character', () => {
     const got = extractFields(lines(['深圳博远科技有限公局', '李勇']), { area: 'ch' });
     expect(got.company).toEqual(['深圳博远科技有限公司']);

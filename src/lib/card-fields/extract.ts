@@ -51,6 +51,8 @@ const MAX_LINES = 200;
 const MAX_PHONE_PARSES = 1000;
 /** A label alone on a line labels one of the next few lines, no further. */
 const LABEL_REACH = 4;
+/** Letters and digits a line needs to be kept in `other`. */
+const MIN_OTHER = 5;
 /** Internal separator where a value was cut out of a line (text.ts removes it from input). */
 const CUT = '¦';
 
@@ -66,6 +68,8 @@ type Piece = {
   kind: Kind;
   /** An address cue too weak alone ("Hong Kong"). */
   weakAddress: boolean;
+  /** A company only by a word for a kind of business ("科技", "Consulting"), no legal form. */
+  weakCompany?: boolean;
   /** Printed with a comma at the end: the text goes on on the next line. */
   comma: boolean;
 };
@@ -143,18 +147,22 @@ function cutOut(text: string, ranges: readonly { start: number; end: number }[])
   return out + text.slice(at);
 }
 
-function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAddress: boolean } {
+/** A slogan that names a year ("Building trust since 1998"): the number is no street number. */
+const SINCE_YEAR = /\b(?:since|est\.?|established|founded)\s(?:in\s)?(?:19|20)\d\d\b/i;
+
+function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAddress: boolean; weakCompany?: boolean } {
   if (forced === 'address') return { kind: 'address', weakAddress: false };
   if (forced === 'company') return { kind: 'company', weakAddress: false };
   const score = addressScore(text);
   const digit = /\d/.test(text);
   const done = (kind: Kind) => ({ kind, weakAddress: false });
   if (isLicence(text)) return done('other');
+  if (SINCE_YEAR.test(text)) return { kind: 'rest', weakAddress: false };
   if (isStrongCompany(text)) return done('company');
   if (score >= 2 && digit) return done('address');
   if (isPosition(text)) return done('position');
   if (score >= 1 && digit) return done('address');
-  if (isWeakCompany(text)) return done('company');
+  if (isWeakCompany(text)) return { kind: 'company', weakAddress: false, weakCompany: true };
   // "區志道": a surname and address characters (區, 道), no number, no city: a name.
   const name = isLikelyHanName(text) && !hasStrongAddressCue(text);
   if (score >= 2 && !name) return done('address');
@@ -257,11 +265,21 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       text = repairLegalForm(text);
       const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
       for (const part of parts) {
-        const { kind, weakAddress } = classify(part, forced);
-        pieces.push({ text: part, line, height, script: scriptOf(part), kind, weakAddress, comma });
+        const { kind, weakAddress, weakCompany } = classify(part, forced);
+        pieces.push({ text: part, line, height, script: scriptOf(part), kind, weakAddress, weakCompany, comma });
       }
     }
   });
+
+  // A card names its company once in Chinese: beside one with a legal form, a Chinese line that
+  // is a company only by a business word ("科技改变生活") is something else, a slogan most often.
+  for (const p of pieces) {
+    if (!p.weakCompany || p.script !== 'cjk') continue;
+    if (pieces.some((q) => q.kind === 'company' && !q.weakCompany && q.script === p.script)) {
+      p.kind = 'rest';
+      p.weakCompany = false;
+    }
+  }
 
   // Names: the tallest Han-shaped and the tallest Latin-shaped of the unsorted pieces.
   let cjk: Name | null = null;
@@ -347,7 +365,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + p.text;
       } else fields.company.push(p.text);
     } else if (p.kind === 'position') fields.position.push(p.text);
-    else others.push({ line: p.line, text: p.text });
+    // A scrap of a few letters nothing else took (a logo or a rule read as "EINE", "KS", "3E8")
+    // is no information; a slogan or a line of Chinese is.
+    else if (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text))
+      others.push({ line: p.line, text: p.text });
     last = p;
   }
   fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);

@@ -81,6 +81,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     'gsm',
     'standard',
     'fisso',
+    'did',
   ],
   fax: [
     'fax',
@@ -117,6 +118,9 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     'อีเมล',
     'อีเมล์',
     'courriel',
+    '信箱',
+    '電子信箱',
+    '电子信箱',
     'correo',
     'posta',
   ],
