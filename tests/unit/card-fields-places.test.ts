@@ -97,6 +97,30 @@ describe('what the OCR of real layouts gives', () => {
     expect(got.other).toEqual(['科技改变生活', 'Building trust since 1998']);
   });
 
+  it('keeps a Singapore unit number and joins a postcode wrapped onto the next line', () => {
+    const sg = extractFields(lines(['Rachel Lim', '3 Temasek Boulevard, #08-04 Suntec Tower One, Singapore 038983']), {
+      area: 'hk',
+    });
+    expect(sg.address).toEqual(['3 Temasek Boulevard, #08-04 Suntec Tower One, Singapore 038983']);
+    const uk = extractFields(lines(['James Reed', 'Add 50 Gresham Street, London', 'EC2V 8AU,', 'United Kingdom']), {
+      area: 'hk',
+    });
+    expect(uk.address).toEqual(['50 Gresham Street, London EC2V 8AU, United Kingdom']);
+  });
+
+  it('parts two columns read as one line at the address label between them', () => {
+    const got = extractFields(
+      lines([
+        'Tan Wei Ming',
+        'Managing Director Address 1 Fusionopolis Way, #16-20 Connexis, Singapore 138632',
+        '海外销售经理地址: 上海市徐汇区淮海中路323号',
+      ]),
+      { area: 'hk' },
+    );
+    expect(got.position).toEqual(['Managing Director', '海外销售经理']);
+    expect(got.address).toEqual(['1 Fusionopolis Way, #16-20 Connexis, Singapore 138632', '上海市徐汇区淮海中路323号']);
+  });
+
   it('mends the legal form "有限公司" when OCR misread its last character', () => {
     const got = extractFields(lines(['深圳博远科技有限公局', '李勇']), { area: 'ch' });
     expect(got.company).toEqual(['深圳博远科技有限公司']);

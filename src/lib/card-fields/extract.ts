@@ -40,7 +40,7 @@ import {
   repairLegalForm,
   splitBilingualName,
 } from './cues';
-import { type LabelKind, labelOnly, labelRow, leadingLabel } from './labels';
+import { type LabelKind, labelOnly, labelRow, leadingLabel, splitAtInnerAddress } from './labels';
 import { findPhones } from './phones';
 import { cardRegion } from './region';
 import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
@@ -251,7 +251,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     const rest = cutOut(withoutSites, phones);
     // "|" parts a line; so does a spaced dash where no digits are ("Peter Chan - Sales Manager").
     const parts = /\d/.test(rest) ? /[¦|｜]/ : /[¦|｜]| [-–—] /;
-    for (const segment of rest.split(parts)) {
+    for (const segment of rest.split(parts).flatMap(splitAtInnerAddress)) {
       const comma = /[,，、]\s*$/.test(segment);
       let text = trimEdges(segment.replace(/\s+/g, ' '));
       let forced = label === 'address' || label === 'company' ? label : null;
@@ -355,8 +355,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       (p.kind !== 'address' || sameType(last, p));
     if (p.kind === 'address') {
       // Lines of an address are parts of it (", "), unless the type wrapped in the middle of
-      // one: a postcode's second half ("London EC2V" / "8AU"), a word in lower case.
-      const wrapped = !last?.comma && /^(?:\d[A-Z]{2}\b|\p{Ll})/u.test(p.text);
+      // one: a postcode or its second half ("London" / "EC2V 8AU", "London EC2V" / "8AU",
+      // "BC V6C" / "3E8"), a word in lower case.
+      const wrapped =
+        !last?.comma && /^(?:\d[A-Z]{2}\b|\d[A-Z]\d\b|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Ll})/u.test(p.text);
       const glue = p.script === 'cjk' ? '' : wrapped ? ' ' : ', ';
       if (joins && last) fields.address[fields.address.length - 1] += glue + p.text;
       else fields.address.push(p.text);

@@ -199,7 +199,7 @@ const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
 const LABEL_ROW = new RegExp(`^(?:${ONE}\\s?[:：.]?\\s?){2,8}$`, 'iu');
 const ONE_GLOBAL = new RegExp(ONE, 'giu');
 const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
-const LEADING = new RegExp(`^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{4})\\s(?=\\d))`, 'iu');
+const LEADING = new RegExp(`^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s(?=\\d))`, 'iu');
 
 /** What a chain of label words says the value is: a phone labelled "Tel/Fax" counts as tel. */
 function kindOfChain(chain: string): LabelKind | null {
@@ -267,4 +267,15 @@ export function leadingLabel(text: string): { kind: LabelKind; rest: string } | 
   // "公司" begins company names too: a label only before a colon or another label ("公司 Company:").
   if (kind === 'company' && !colon && !leadingLabel(rest.trimStart())) return null;
   return kind ? { kind, rest } : null;
+}
+
+/** An address label inside a line, where two columns were read as one ("Managing Director Address 1 Fusionopolis Way"). */
+const INNER_ADDRESS =
+  /(?:(?<=\s)|(?<=\p{Script=Han}))(?:地址|Address|Addr\.|Adresse|Anschrift|Dirección|Indirizzo)\s?[:：;]?\s?(?=[\p{L}\p{N}])/u;
+
+/** The line parted before an address label in its middle, or the line alone. */
+export function splitAtInnerAddress(text: string): string[] {
+  const m = INNER_ADDRESS.exec(text);
+  if (!m || m.index === 0 || text.slice(0, m.index).trim() === '') return [text];
+  return [text.slice(0, m.index), text.slice(m.index)];
 }

@@ -7,7 +7,9 @@
 export const MAX_LINE_CHARS = 300;
 
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
-const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*#<>[\]{}\\]|\p{Extended_Pictographic}/gu;
+const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*<>[\]{}\\]|\p{Extended_Pictographic}/gu;
+/** "#" is a stray mark but in a Singapore unit number ("#08-04"). */
+const STRAY_HASH = /#(?!\s?\d{1,3}-\d{1,5})/g;
 /** "@" read as "©" or "®" between a mailbox and a domain. */
 const AT_MISREAD = /(?<=[A-Za-z0-9._-])\s?[©®]\s?(?=[A-Za-z0-9-]+\s?\.\s?[A-Za-z]{2,})/g;
 /** What OCR reads a small dot as: a middle dot, a bullet, an ideographic full stop. */
@@ -44,6 +46,7 @@ export function cleanText(raw: string): string {
       .replace(AT_MISREAD, '@')
       .replace(DOTTED_EMAIL, (run) => run.replace(DOT_LIKE_CHAR, '.'))
       .replace(STRAY, ' ')
+      .replace(STRAY_HASH, ' ')
       .replace(/\s+/g, ' ')
       .replace(CJK_GAP, '')
       .replace(CJK_DIGIT_GAP, '')
