@@ -121,6 +121,13 @@ describe('what the OCR of real layouts gives', () => {
     expect(got.address).toEqual(['1 Fusionopolis Way, #16-20 Connexis, Singapore 138632', '上海市徐汇区淮海中路323号']);
   });
 
+  it('keeps a web address tesseract read with a low confidence', () => {
+    const read = lines(['Alice Whitfeld', 'www. whitfeld-trading.com']).map((l, i) =>
+      i === 1 ? { ...l, confidence: 12 } : l,
+    );
+    expect(extractFields(read, { area: 'hk' }).website).toEqual(['www.whitfeld-trading.com']);
+  });
+
   it('mends the legal form "有限公司" when OCR misread its last character', () => {
     const got = extractFields(lines(['深圳博远科技有限公局', '李勇']), { area: 'ch' });
     expect(got.company).toEqual(['深圳博远科技有限公司']);

@@ -8,6 +8,8 @@ export const MAX_LINE_CHARS = 300;
 
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*<>[\]{}\\]|\p{Extended_Pictographic}/gu;
+/** A web address in a line. */
+const WEB_LIKE = /\bwww\s?\.\s?[a-z0-9-]+\.[a-z]{2,}|https?:\/\/\S/i;
 /** "#" is a stray mark but in a Singapore unit number ("#08-04"). */
 const STRAY_HASH = /#(?!\s?\d{1,3}-\d{1,5})/g;
 /** "@" read as "©" or "®" between a mailbox and a domain. */
@@ -86,7 +88,9 @@ export function scriptOf(text: string): 'cjk' | 'latin' {
 export function isNoise(text: string, confidence: number): boolean {
   const alnum = alnumCount(text);
   if (alnum < 2) return true;
-  if (text.includes('@')) return false;
+  // An e-mail or a web address reads as itself whatever confidence tesseract gives the line
+  // ("www. whitfeld-trading.com" came with 12).
+  if (text.includes('@') || WEB_LIKE.test(text)) return false;
   if (confidence < 15) return true;
   if (confidence >= 45) return false;
   const visible = text.replace(/\s/g, '').length;
