@@ -135,6 +135,8 @@ const UNSURE = 80;
 const MAX_REREADS = 3;
 /** The line height, in pixels, a large line is scaled down to for its second reading. */
 const READ_HEIGHT = 40;
+/** Narrower crops are no line of text (tesseract refuses them: "Image too small to scale"). */
+const MIN_REREAD_WIDTH = 24;
 
 /** The subset of a tesseract.js worker used here. */
 export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'setParameters' | 'terminate'>;
@@ -198,6 +200,8 @@ export class OcrEngine {
         const pad = height * 0.3;
         const box = { x0: line.bbox.x0 - pad, y0: line.bbox.y0 - pad, x1: line.bbox.x1 + pad, y1: line.bbox.y1 + pad };
         const crop = cropScaled(gray, box, READ_HEIGHT / height);
+        // A sliver (a rule, a logo's edge) the model cannot read as a line: no reading spent on it.
+        if (crop.width < MIN_REREAD_WIDTH) continue;
         const image = toPgm(crop) as unknown as Tesseract.ImageLike;
         const { data } = await worker.recognize(image, {}, { text: true });
         const text = tidyLine(data.text);
