@@ -18,13 +18,13 @@ export interface Db extends Queryable {
 }
 
 export type DbOptions =
-  | { engine: 'pglite'; dataDir?: string }
+  | { engine: 'pglite'; dataDir?: string; /** A dump a new database starts from (see dumpPglite). */ template?: Blob }
   | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.engine === 'pglite') {
     const { openPglite } = await import('./pglite');
-    return openPglite(options.dataDir);
+    return openPglite(options.dataDir, options.template);
   }
   const { openPostgres } = await import('./postgres');
   return openPostgres(options.url, options.schema, options.poolSize);

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 
@@ -16,10 +17,30 @@ const MEMORY_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_wor
 /** PGlite's own start parameters (single-user mode and the like) plus ours. */
 const startParams = [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
 
-/** PGlite in memory (no dataDir) or persisted in a folder. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * PGlite in memory (no dataDir) or persisted in a folder. A new database may start as a copy of
+ * `template` (a dump from `dumpPglite`), which skips initdb; a folder that already holds a
+ * database is opened as it is.
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers, startParams });
+  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+  const loadDataDir = fresh ? template : undefined;
+  return queries(await PGlite.create(dataDir ?? 'memory://', { parsers, startParams, loadDataDir }));
+}
+
+/** A dump of a new in-memory database after `prepare` ran on it (e.g. the migrations). */
+export async function dumpPglite(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
+  const pg = await PGlite.create('memory://', { parsers, startParams });
+  try {
+    await prepare(queries(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
+
+function queries(pg: PGlite): Db {
   const query = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as unknown[])).rows;
   return {

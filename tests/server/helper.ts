@@ -12,6 +12,7 @@ import type { InfoConfig } from '../../server/routes/info';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../server/security/third-party-clients';
 import type { ShopConfig } from '../../server/services/physical-cards';
+import { migratedTemplate } from './pglite-template';
 
 /**
  * Builds the real server for a test file: PGlite in memory by default, or, when DATABASE_URL
@@ -54,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const schema = options.schema ?? `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const db = url
     ? await openDb({ engine: 'postgres', url, schema, poolSize: 4 })
-    : await openDb({ engine: 'pglite', dataDir: options.dataDir });
+    : await openDb({ engine: 'pglite', dataDir: options.dataDir, template: await migratedTemplate() });
   const blobDir = options.blobDir ?? mkdtempSync(join(tmpdir(), 'cardbook-blobs-'));
   const sender = new LogSender();
   const app = await buildApp({
