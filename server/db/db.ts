@@ -18,7 +18,12 @@ export interface Db extends Queryable {
 }
 
 export type DbOptions =
-  | { engine: 'pglite'; dataDir?: string; /** A dump a new database starts from (see dumpPglite). */ template?: Blob }
+  | {
+      engine: 'pglite';
+      dataDir?: string;
+      /** A dump a new database starts from (see dumpPglite). */
+      template?: Blob;
+    }
   | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export async function openDb(options: DbOptions): Promise<Db> {
