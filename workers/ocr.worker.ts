@@ -19,7 +19,7 @@ import Tesseract from 'tesseract.js';
 import type { CardFields } from '../src/api/cloud';
 import { DECODE_SIDE, grayToRgba, prepareCard, type Rgba } from '../src/lib/card-image';
 import { coreVariant, OCR_MANIFEST_URL, type OcrManifest } from '../src/lib/ocr-assets';
-import { type ChineseScript, OcrEngine, READINGS } from '../src/lib/ocr-engine';
+import { OcrEngine } from '../src/lib/ocr-engine';
 
 /** The same shapes as src/lib/ocr-client.ts (which only imports types from here). */
 export type OcrWorkerRecognition = { fields: CardFields; lines: string[]; ms: number; image: Blob };
@@ -34,8 +34,8 @@ async function startEngine(): Promise<OcrEngine> {
   const origin = self.location.origin;
   const core = manifest.engine.cores[coreVariant()];
   const langUrl = new URL(manifest.langs.eng.url, origin).href;
-  const start = async (script: ChineseScript) => {
-    const worker = await Tesseract.createWorker(READINGS[script].join('+'), Tesseract.OEM.LSTM_ONLY, {
+  return OcrEngine.start((langs) =>
+    Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
       workerPath: new URL(manifest.engine.worker.url, origin).href,
       workerBlobURL: false,
       // A file, not a folder: given a folder, tesseract.js picks the build with the wasm inlined
@@ -45,12 +45,8 @@ async function startEngine(): Promise<OcrEngine> {
       // The service worker's OCR cache keeps the files; no second copy in IndexedDB.
       cacheMethod: 'none',
       gzip: true,
-    });
-    await worker.setParameters(OcrEngine.PARAMETERS);
-    return worker;
-  };
-  const [traditional, simplified] = await Promise.all([start('traditional'), start('simplified')]);
-  return new OcrEngine({ traditional, simplified });
+    }),
+  );
 }
 
 function ensureEngine(): Promise<OcrEngine> {

@@ -16,7 +16,7 @@ import Tesseract from 'tesseract.js';
 import type { CardFields } from '../../src/api/cloud';
 import { DECODE_SIDE, prepareCard } from '../../src/lib/card-image';
 import { LANG_CODES, langPackageFile } from '../../src/lib/ocr-assets';
-import { type ChineseScript, OcrEngine, READINGS } from '../../src/lib/ocr-engine';
+import { OcrEngine } from '../../src/lib/ocr-engine';
 import { packageFile, packageVersion } from './packages';
 
 export type RecognizeResult = { fields: CardFields; lines: string[]; text: string; ms: number };
@@ -59,24 +59,15 @@ export function installedLangPath(): string {
   return dir;
 }
 
-/** One tesseract.js worker thread for one reading's languages. */
-async function createNodeWorker(script: ChineseScript): Promise<Tesseract.Worker> {
-  const worker = await Tesseract.createWorker(READINGS[script].join('+'), Tesseract.OEM.LSTM_ONLY, {
-    langPath: installedLangPath(),
-    cacheMethod: 'none',
-    gzip: true,
-  });
-  await worker.setParameters(OcrEngine.PARAMETERS);
-  return worker;
-}
-
-/** An engine of two worker threads, one per reading. */
-export async function createNodeEngine(): Promise<OcrEngine> {
-  const [traditional, simplified] = await Promise.all([
-    createNodeWorker('traditional'),
-    createNodeWorker('simplified'),
-  ]);
-  return new OcrEngine({ traditional, simplified });
+/** An engine of tesseract.js worker threads (two readings and the Chinese-only one). */
+export function createNodeEngine(): Promise<OcrEngine> {
+  return OcrEngine.start((langs) =>
+    Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
+      langPath: installedLangPath(),
+      cacheMethod: 'none',
+      gzip: true,
+    }),
+  );
 }
 
 /** The bytes are not an image sharp can decode. */

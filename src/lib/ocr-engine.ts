@@ -11,13 +11,16 @@
  * neither reading alone can tell). The reading kept is the surer one on the characters whose
  * forms differ between the scripts (chooseScript); the user's area only breaks a tie. Two
  * resident workers instead of one reinitialized between languages: switching models costs more
- * than a reading, and the two run in parallel on a phone's cores.
+ * than a reading, and the two run in parallel on a phone's cores. A third worker holds one
+ * Chinese model alone, for the large lines of cards with Chinese (OcrEngine.rereadLarge).
  */
 import type Tesseract from 'tesseract.js';
 import type { CardFields } from '../api/cloud';
 import { extractFields, type OcrLine } from './card-fields';
 import { scriptOfChar } from './card-fields/script';
+import type { Box } from './card-fields/types';
 import { cropScaled, type Gray, toPgm } from './card-image';
+import { columnAsLine, findVerticalColumns } from './card-image/vertical';
 import type { LangCode } from './ocr-assets';
 
 export type ChineseScript = 'traditional' | 'simplified';
@@ -137,13 +140,87 @@ const MAX_REREADS = 3;
 const READ_HEIGHT = 40;
 /** Narrower crops are no line of text (tesseract refuses them: "Image too small to scale"). */
 const MIN_REREAD_WIDTH = 24;
+/** A second reading replaces the first when it is surer by this much. */
+const SURER = 15;
+/** A card with this many Chinese characters has its large lines read by a Chinese model alone too. */
+const CHINESE_CARD = 2;
+
+/**
+ * The model a large line of a card with Chinese is also read with, alone: mixed with English, a
+ * large bold 胡欣怡 comes out as Latin letters ("EINE", confidence 31), read by chi_sim alone it is
+ * 胡欣怡 (56).
+ */
+export const CHINESE_ONLY: Record<ChineseScript, LangCode> = { traditional: 'chi_tra', simplified: 'chi_sim' };
+
+/** Columns read at most; how sure a column's reading must be, and a line to be kept over one. */
+const MAX_COLUMNS = 3;
+const COLUMN_READ = 35;
+const COLUMN_SURE = 50;
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** tesseract's LSTM engine (Tesseract.OEM.LSTM_ONLY; this module imports tesseract.js for types only). */
+const LSTM_ONLY = 1 as Tesseract.OEM;
+
+/** One line of text, as a single-line page layout reads it. */
+const ONE_LINE: Partial<Tesseract.WorkerParams> = { tessedit_pageseg_mode: '7' as Tesseract.PSM };
 
 /** The subset of a tesseract.js worker used here. */
-export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'setParameters' | 'terminate'>;
+export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'setParameters' | 'reinitialize' | 'terminate'>;
 
-/** Two tesseract.js workers, one per reading (READINGS), each started with its languages. */
+/** Starts a tesseract.js worker for these languages (how differs between the browser and Node). */
+export type StartWorker = (langs: readonly LangCode[]) => Promise<TesseractWorker>;
+
+/**
+ * The Chinese-only worker: one, switched between the scripts as cards need (a switch costs about
+ * 0.3 s, a second resident model about as much memory as a reading worker).
+ */
+class ChineseOnlyReader {
+  private script: ChineseScript | null = null;
+
+  constructor(private readonly worker: Promise<TesseractWorker>) {
+    // A worker that could not start only means no Chinese-only readings (each read says so).
+    worker.catch(() => undefined);
+  }
+
+  async read(image: Tesseract.ImageLike, script: ChineseScript): Promise<Tesseract.Page> {
+    const worker = await this.worker;
+    if (this.script !== script) {
+      this.script = null;
+      await worker.reinitialize(CHINESE_ONLY[script], LSTM_ONLY);
+      await worker.setParameters(ONE_LINE);
+      this.script = script;
+    }
+    return (await worker.recognize(image, {}, { text: true })).data;
+  }
+
+  async terminate(): Promise<void> {
+    await this.worker.then((w) => w.terminate()).catch(() => undefined);
+  }
+}
+
+/** Two tesseract.js workers, one per reading (READINGS), and one for large Chinese lines. */
 export class OcrEngine {
-  constructor(private readonly workers: Record<ChineseScript, TesseractWorker>) {}
+  private readonly chineseOnly: ChineseOnlyReader | null;
+
+  /** `chineseOnly`: a worker for the Chinese-only readings of large lines (none: not read so). */
+  constructor(
+    private readonly workers: Record<ChineseScript, TesseractWorker>,
+    chineseOnly?: Promise<TesseractWorker>,
+  ) {
+    this.chineseOnly = chineseOnly ? new ChineseOnlyReader(chineseOnly) : null;
+  }
+
+  /** An engine whose workers `start` makes: the two readings' at once, the Chinese-only one behind them. */
+  static async start(start: StartWorker): Promise<OcrEngine> {
+    const reading = async (script: ChineseScript) => {
+      const worker = await start(READINGS[script]);
+      await worker.setParameters(OcrEngine.PARAMETERS);
+      return worker;
+    };
+    const [traditional, simplified] = await Promise.all([reading('traditional'), reading('simplified')]);
+    return new OcrEngine({ traditional, simplified }, start([CHINESE_ONLY.traditional]));
+  }
 
   /**
    * Page layout: automatic segmentation (PSM 3). tesseract.js's default, one uniform block of
@@ -174,17 +251,22 @@ export class OcrEngine {
     ]);
     const script = chooseScript(traditional.evidence, simplified.evidence, area);
     const chosen = script === 'traditional' ? traditional : simplified;
-    const lines = image instanceof Uint8Array ? chosen.lines : await this.rereadLarge(image, chosen.lines, script);
+    const chinese = chosen.evidence.chinese >= CHINESE_CARD;
+    let lines = chosen.lines;
+    if (!(image instanceof Uint8Array)) {
+      lines = await this.rereadLarge(image, lines, script, chinese);
+      if (chinese) lines = await this.readColumns(image, lines, script);
+    }
     return { lines, text: chosen.text, script, fields: extractFields(lines, { area }) };
   }
 
   /**
    * Lines in type much larger than the card's usual (a name, most of all) that came out unsure
-   * are read again on their own, scaled down to the size the model reads best, as one line:
-   * read with the whole card, a large bold 李勇 comes out as "ZRH". The new text is kept when it
-   * is clearly surer.
+   * are read again on their own, scaled down to the size the model reads best, as one line, and
+   * on a card with Chinese by the Chinese model alone too: read with the whole card, a large
+   * bold 李勇 comes out as "ZRH". The surest text is kept when it is clearly surer.
    */
-  private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript): Promise<OcrLine[]> {
+  private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
     const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
     const usual = heights[Math.floor(heights.length / 2)] ?? 0;
     const large = lines
@@ -192,8 +274,9 @@ export class OcrEngine {
       .slice(0, MAX_REREADS);
     if (large.length === 0) return lines;
     const worker = this.workers[script];
+    const chineseOnly = chinese ? this.chineseOnly : null;
     const better = new Map<OcrLine, OcrLine>();
-    await worker.setParameters({ tessedit_pageseg_mode: '7' as Tesseract.PSM });
+    await worker.setParameters(ONE_LINE);
     try {
       for (const line of large) {
         const height = line.bbox.y1 - line.bbox.y0;
@@ -203,11 +286,18 @@ export class OcrEngine {
         // A sliver (a rule, a logo's edge) the model cannot read as a line: no reading spent on it.
         if (crop.width < MIN_REREAD_WIDTH) continue;
         const image = toPgm(crop) as unknown as Tesseract.ImageLike;
-        const { data } = await worker.recognize(image, {}, { text: true });
-        const text = tidyLine(data.text);
-        if (text !== '' && data.confidence >= line.confidence + 15) {
-          better.set(line, { ...line, text, confidence: data.confidence });
+        const readings = await Promise.all([
+          worker.recognize(image, {}, { text: true }).then((r) => r.data),
+          chineseOnly?.read(image, script).catch(() => null) ?? null,
+        ]);
+        let best: OcrLine = line;
+        for (const data of readings) {
+          const text = data ? tidyLine(data.text) : '';
+          if (data && text !== '' && data.confidence >= Math.max(best.confidence, line.confidence + SURER)) {
+            best = { ...line, text, confidence: data.confidence };
+          }
         }
+        if (best !== line) better.set(line, best);
       }
     } finally {
       await worker.setParameters(OcrEngine.PARAMETERS);
@@ -215,7 +305,43 @@ export class OcrEngine {
     return lines.map((l) => better.get(l) ?? l);
   }
 
+  /**
+   * Chinese printed in columns (findVerticalColumns), read by the Chinese model as one line each
+   * and put among the lines where the column starts, right to left. Unsure lines over a column
+   * (tesseract's attempts at it) give way to it.
+   */
+  private async readColumns(gray: Gray, lines: OcrLine[], script: ChineseScript): Promise<OcrLine[]> {
+    if (!this.chineseOnly) return lines;
+    const columns = findVerticalColumns(
+      gray,
+      lines.filter((l) => l.confidence >= COLUMN_SURE).map((l) => l.bbox),
+    ).slice(0, MAX_COLUMNS);
+    let out = lines;
+    for (const column of columns) {
+      const image = toPgm(columnAsLine(gray, column, READ_HEIGHT)) as unknown as Tesseract.ImageLike;
+      const data = await this.chineseOnly.read(image, script).catch(() => null);
+      const text = data ? tidyLine(data.text) : '';
+      const chinese = [...text].filter((c) => CJK_CHAR.test(c)).length;
+      if (!data || data.confidence < COLUMN_READ || chinese < 2 || chinese < 0.6 * [...text].length) continue;
+      const { box } = column;
+      const line: OcrLine = {
+        text,
+        // One character's height: the type's size, as the field extractor compares lines by.
+        bbox: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + (box.x1 - box.x0) },
+        confidence: data.confidence,
+      };
+      out = out.filter((l) => l.confidence >= COLUMN_SURE || !overlaps(l.bbox, box));
+      const at = out.findIndex((l) => l.bbox.y0 > box.y0);
+      out = at < 0 ? [...out, line] : [...out.slice(0, at), line, ...out.slice(at)];
+    }
+    return out;
+  }
+
   async terminate(): Promise<void> {
-    await Promise.all([this.workers.traditional.terminate(), this.workers.simplified.terminate()]);
+    await Promise.all([
+      this.workers.traditional.terminate(),
+      this.workers.simplified.terminate(),
+      this.chineseOnly?.terminate(),
+    ]);
   }
 }

@@ -34,9 +34,31 @@ const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="52
 <text x="60" y="430" font-family="${FONT}" font-size="28" fill="#222">香港中環德輔道中88號</text>
 </svg>`;
 
+const SC_FONT = 'Noto Sans CJK SC, DejaVu Sans, sans-serif';
+
+/** Characters one under another, as a column of vertical type. */
+const column = (text: string, x: number, top: number, size: number, bold = false) =>
+  [...text]
+    .map(
+      (c, i) =>
+        `<text x="${x}" y="${top + (i + 1) * size * 1.15}" font-family="${SC_FONT}" font-size="${size}"${bold ? ' font-weight="bold"' : ''} fill="#111">${c}</text>`,
+    )
+    .join('');
+
+/** A mainland card whose name and title run down its right edge. */
+const VERTICAL_CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="520">
+<rect width="900" height="520" fill="#fbfbf8"/>
+${column('宋秀英', 800, 20, 50, true)}
+${column('项目经理', 740, 40, 26)}
+<text x="50" y="200" font-family="${SC_FONT}" font-size="30" font-weight="bold" fill="#111">上海市瑞丰科技有限公司</text>
+<text x="50" y="280" font-family="${SC_FONT}" font-size="24" fill="#222">电话: 021-8111 4162</text>
+<text x="50" y="325" font-family="${SC_FONT}" font-size="24" fill="#222">service@ruifeng.com.cn</text>
+<text x="50" y="370" font-family="${SC_FONT}" font-size="24" fill="#222">地址: 上海市浦东新区世纪大道864号</text>
+</svg>`;
+
 /** The card turned 8° on a darker, grainy table, as a JPEG photo. */
-async function cardPhoto(): Promise<Buffer> {
-  const card = await sharp(Buffer.from(CARD_SVG))
+async function cardPhoto(svg = CARD_SVG): Promise<Buffer> {
+  const card = await sharp(Buffer.from(svg))
     .rotate(8, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
     .toBuffer();
@@ -131,6 +153,22 @@ describe('card/ocr_recognize', () => {
     expect(text).toContain('peter.chan@harbour.com.hk');
     expect(data.ms).toBeGreaterThan(0);
     expect(data.fields).toHaveProperty('name');
+  }, 60_000);
+
+  it('reads a name and title printed down the card in columns (vertical type)', async () => {
+    const body = form(await cardPhoto(VERTICAL_CARD_SVG), { area: 'hk' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/card/ocr_recognize',
+      payload: body.payload,
+      headers: { ...body.headers, token },
+    });
+    expect(res.statusCode).toBe(200);
+    const { fields } = (res.json() as { data: { fields: { name: string; position: string[]; company: string[] } } })
+      .data;
+    expect(fields.name).toBe('宋秀英');
+    expect(fields.position).toEqual(['项目经理']);
+    expect(fields.company).toEqual(['上海市瑞丰科技有限公司']);
   }, 60_000);
 
   it('answers 400 for bytes that are not an image', async () => {

@@ -218,3 +218,109 @@ describe('OcrEngine', () => {
     expect(calls.at(-1)).toMatchObject({ tessedit_pageseg_mode: '3' });
   });
 });
+
+describe('OcrEngine, large type on a card with Chinese', () => {
+  /** A card page: lines with bounding boxes, each Chinese character a word of its line's confidence. */
+  function cardPage(lines: [text: string, y0: number, y1: number, confidence: number][]): Tesseract.Page {
+    return {
+      text: '',
+      blocks: [
+        {
+          paragraphs: [
+            {
+              lines: lines.map(([text, y0, y1, confidence]) => ({
+                text,
+                confidence,
+                bbox: { x0: 10, y0, x1: 300, y1 },
+                words: [...text].map((c) => ({ text: c, confidence, symbols: [{ text: c, confidence }] })),
+              })),
+            },
+          ],
+        },
+      ],
+    } as unknown as Tesseract.Page;
+  }
+
+  /** A worker reading the whole card as `card` and any line alone as `line`, logging what it is asked. */
+  function lineWorker(card: Tesseract.Page | null, line: { text: string; confidence: number }, log: string[]) {
+    let reads = 0;
+    return {
+      async setParameters() {},
+      async reinitialize(langs: string) {
+        log.push(`reinitialize ${langs}`);
+        return {} as Tesseract.ConfigResult;
+      },
+      async recognize() {
+        reads += 1;
+        log.push('read');
+        return { data: (card && reads === 1 ? card : line) as unknown as Tesseract.Page };
+      },
+      async terminate() {},
+    } as unknown as TesseractWorker;
+  }
+
+  const big = { data: new Uint8ClampedArray(400 * 300).fill(255), width: 400, height: 300 };
+  const simplifiedCard = cardPage([
+    ['EINE', 10, 90, 31],
+    ['人力资源主管', 100, 130, 92],
+    ['电话: 0755-7719 6679', 140, 170, 90],
+    ['地址: 深圳市福田区滨海大道103号', 180, 210, 90],
+  ]);
+
+  it('reads an unsure large line with the Chinese model alone too, in the card’s script, and keeps the surer', async () => {
+    const log: string[] = [];
+    const chineseOnly: string[] = [];
+    const engine = new OcrEngine(
+      {
+        traditional: fakeWorker(page([])),
+        simplified: lineWorker(simplifiedCard, { text: 'ERRR 1G', confidence: 23 }, log),
+      },
+      Promise.resolve(lineWorker(null, { text: '胡 欣 怡', confidence: 56 }, chineseOnly)),
+    );
+    const reading = await engine.recognize(big, 'hk');
+    expect(reading.script).toBe('simplified');
+    expect(reading.fields.name).toBe('胡欣怡');
+    expect(chineseOnly).toEqual(['reinitialize chi_sim', 'read']);
+    // A second card of the same script: no switch.
+    await engine.recognize(big, 'hk');
+    expect(chineseOnly.filter((c) => c.startsWith('reinitialize'))).toHaveLength(1);
+  });
+
+  it('keeps the mixed reading when the Chinese model alone is less sure', async () => {
+    const engine = new OcrEngine(
+      {
+        traditional: fakeWorker(page([])),
+        simplified: lineWorker(simplifiedCard, { text: 'Joyce Wu', confidence: 88 }, []),
+      },
+      Promise.resolve(lineWorker(null, { text: '了 吴', confidence: 40 }, [])),
+    );
+    expect((await engine.recognize(big, 'hk')).lines[0]?.text).toBe('Joyce Wu');
+  });
+
+  it('never asks the Chinese model about a card without Chinese, and reads on when that model failed to start', async () => {
+    const chineseOnly: string[] = [];
+    const english = cardPage([
+      ['J ess ica', 10, 90, 40],
+      ['Account Executive', 100, 130, 92],
+      ['Tel +1 404 394 0178', 140, 170, 90],
+    ]);
+    const engine = new OcrEngine(
+      {
+        traditional: lineWorker(english, { text: 'Jessica Martin', confidence: 90 }, []),
+        simplified: fakeWorker(english),
+      },
+      Promise.resolve(lineWorker(null, { text: '杰 西 卡', confidence: 95 }, chineseOnly)),
+    );
+    expect((await engine.recognize(big, 'hk')).lines[0]?.text).toBe('Jessica Martin');
+    expect(chineseOnly).toEqual([]);
+
+    const broken = new OcrEngine(
+      {
+        traditional: fakeWorker(page([])),
+        simplified: lineWorker(simplifiedCard, { text: 'ERRR 1G', confidence: 23 }, []),
+      },
+      Promise.reject(new Error('chi_sim unavailable')),
+    );
+    expect((await broken.recognize(big, 'hk')).lines.map((l) => l.text)).toContain('人力资源主管');
+  });
+});
