@@ -98,6 +98,16 @@ function form(file: Buffer | null, fields: Record<string, string> = {}, type = '
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** POST card/ocr_recognize with a multipart body (see `form`), signed in as `as`. */
+function recognizeAs(as: string, body: ReturnType<typeof form>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/card/ocr_recognize',
+    payload: body.payload,
+    headers: { ...body.headers, token: as },
+  });
+}
+
 describe('card/ocr_recognize refusals', () => {
   it('answers 401 without a sign-in, and starts nothing', async () => {
     const body = form(Buffer.from('x'), { area: 'hk' });
@@ -109,12 +119,7 @@ describe('card/ocr_recognize refusals', () => {
   it('refuses an image over the limit with 413 before any recognition', async () => {
     const big = Buffer.alloc(CLOUD_PHOTO_MAX_BYTES + 1, 0xff);
     const body = form(big, { area: 'hk' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/card/ocr_recognize',
-      payload: body.payload,
-      headers: { ...body.headers, token },
-    });
+    const res = await recognizeAs(token, body);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe(413);
     expect(t.app.ocrPool.started()).toBe(false);
@@ -122,12 +127,7 @@ describe('card/ocr_recognize refusals', () => {
 
   it('refuses an unknown area with 400 before any recognition', async () => {
     const body = form(Buffer.from('x'), { area: 'mars' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/card/ocr_recognize',
-      payload: body.payload,
-      headers: { ...body.headers, token },
-    });
+    const res = await recognizeAs(token, body);
     expect(res.statusCode).toBe(400);
     expect(t.app.ocrPool.started()).toBe(false);
   });
@@ -136,12 +136,7 @@ describe('card/ocr_recognize refusals', () => {
 describe('card/ocr_recognize', () => {
   it('reads a card photographed on a table', async () => {
     const body = form(await cardPhoto(), { area: 'hk' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/card/ocr_recognize',
-      payload: body.payload,
-      headers: { ...body.headers, token },
-    });
+    const res = await recognizeAs(token, body);
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: { lines: string[]; ms: number; fields: Record<string, unknown> } };
     const text = data.lines.join('\n');
@@ -157,12 +152,7 @@ describe('card/ocr_recognize', () => {
 
   it('reads a name and title printed down the card in columns (vertical type)', async () => {
     const body = form(await cardPhoto(VERTICAL_CARD_SVG), { area: 'hk' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/card/ocr_recognize',
-      payload: body.payload,
-      headers: { ...body.headers, token },
-    });
+    const res = await recognizeAs(token, body);
     expect(res.statusCode).toBe(200);
     const { fields } = (res.json() as { data: { fields: { name: string; position: string[]; company: string[] } } })
       .data;
@@ -173,12 +163,7 @@ describe('card/ocr_recognize', () => {
 
   it('answers 400 for bytes that are not an image', async () => {
     const body = form(Buffer.from('not a picture at all'), { area: 'hk' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/card/ocr_recognize',
-      payload: body.payload,
-      headers: { ...body.headers, token },
-    });
+    const res = await recognizeAs(token, body);
     expect(res.statusCode).toBe(400);
   }, 60_000);
 });
