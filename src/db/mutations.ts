@@ -16,6 +16,7 @@ import {
 import { applyCardPatch, cardBodyOf, EMPTY_CARD, mergeStamped } from '../lib/card-merge';
 import { cloudRowValue } from '../lib/card-rules';
 import { HLC_PATTERN, nextHlc } from '../lib/hlc';
+import { wellFormed } from '../lib/well-formed';
 import type { CardbookDB, FriendRow } from './CardbookDB';
 import { clientId } from './client-id';
 
@@ -328,7 +329,10 @@ export async function mutate<N extends MutationName>(db: CardbookDB, name: N, ar
   const id = crypto.randomUUID();
   await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
     // A screen may still show a new group by the temporary id the server has just replaced.
-    const resolved = await withRowsBefore(db, name, withKnownGroups(name, args, await createdGroupIds(db)));
+    // Text as the server will store it (a lone surrogate as U+FFFD), so that re-applying this
+    // change on top of the server's rows after a pull finds its own values there.
+    const text = wellFormed(structuredClone(args));
+    const resolved = await withRowsBefore(db, name, withKnownGroups(name, text, await createdGroupIds(db)));
     await applyLocal(db, name, resolved);
     const now = db.now();
     await db.outbox.add({ id, name, args: resolved, createdAt: now, hlc: await stamp(db, now) });

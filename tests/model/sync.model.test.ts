@@ -19,7 +19,7 @@ import { Model, type Step, screen, stepsArb } from './model';
  *
  * MODEL_RUNS=500 (and MODEL_STEPS=80) run it longer; MODEL_DEBUG=1 prints what the runs
  * exercised and where the time went. A failure prints fast-check's seed, path and shrunk steps,
- * and the model log of that case. With DATABASE_URL the server runs on PostgreSQL (a schema of
+ * and the model log of that case; MODEL_SEED=<seed> MODEL_PATH=<path> replays it. With DATABASE_URL the server runs on PostgreSQL (a schema of
  * its own, kept across restarts, dropped at the end).
  */
 
@@ -28,6 +28,12 @@ const MAX_STEPS = Number(process.env.MODEL_STEPS ?? 35);
 /** The whole property's budget: 5 minutes by default, about 15 s a run for longer runs. */
 const BUDGET_MS = Math.max(300_000, RUNS * 15_000);
 const HEAL_ROUNDS = 12;
+
+function replay(): { seed: number; path?: string; endOnFailure: true } | Record<string, never> {
+  const seed = process.env.MODEL_SEED;
+  if (seed === undefined) return {};
+  return { seed: Number(seed), path: process.env.MODEL_PATH, endOnFailure: true };
+}
 
 let server: Server;
 // One clock for the whole file that only moves forward, a few hours behind the real one, so an
@@ -351,7 +357,8 @@ describe('sync engine against the real server (model-based)', () => {
           },
         ),
         // Shrinking a failure stops in time to report the smallest case found so far.
-        { numRuns: RUNS, interruptAfterTimeLimit: BUDGET_MS - 30_000 },
+        // MODEL_SEED and MODEL_PATH (as a failure prints them) replay that case alone.
+        { numRuns: RUNS, interruptAfterTimeLimit: BUDGET_MS - 30_000, ...replay() },
       );
     },
     BUDGET_MS,

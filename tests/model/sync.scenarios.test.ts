@@ -312,3 +312,29 @@ describe('two devices edit one cloud card offline', () => {
     },
   );
 });
+
+describe('a broken character typed into a cloud card', () => {
+  it('shows as the server keeps it, and a resent edit whose answer was lost adds no second row', async () => {
+    const { a, b } = await twoDevices();
+    await mutate(a.db, 'addCloudCard', {
+      id: 'lone-card-1',
+      photo: '',
+      photo_bg: '',
+      extension: [{ key: 'name', value: 'Wong' }],
+      group_id: '',
+    });
+    await a.sync();
+    // Half of a UTF-16 pair, as a paste cut in the middle of an emoji leaves it.
+    await mutate(a.db, 'editCloudCard', { id: 'lone-card-1', extension: [{ key: 'name', value: 'Wong \uD83D' }] });
+    const kept = [{ key: 'name', value: 'Wong \uFFFD' }];
+    expect((await a.db.cloudCards.get('lone-card-1'))?.extension).toEqual(kept);
+    // The server runs the edit and its answer is lost: the next sync sends it again.
+    await a.sync({ at: 0, lost: true });
+    await a.sync();
+    await b.sync();
+    expect(await a.outboxSize()).toBe(0);
+    for (const device of [a, b]) expect((await device.db.cloudCards.get('lone-card-1'))?.extension).toEqual(kept);
+    await a.close();
+    await b.close();
+  });
+});
