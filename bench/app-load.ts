@@ -37,7 +37,7 @@ async function scriptSize(res: Response): Promise<Scripts | null> {
 
 /** Every script a fresh page load of `path` fetches, the workers' included. */
 async function scriptsLoadedFor(browser: Browser, baseURL: string, path: string, existing?: BrowserContext) {
-  const context = existing ?? (await newPhoneContext(browser, baseURL));
+  const context = existing ?? (await newPhoneContext(browser, baseURL, { serviceWorkers: 'allow' }));
   const page = await context.newPage();
   // Keyed by URL: the sync worker imports chunks the page has already loaded, and those second
   // reads come from the browser's cache without a download, so each file counts once.
@@ -73,7 +73,7 @@ const SLOW_4G = { latency: 150, downloadKbps: 1.6 * 1024 * 0.9, uploadKbps: 750 
 
 /** FCP (ms from navigation start) of `/` in a fresh profile on the mobile profile; session if `token`. */
 async function throttledFcp(browser: Browser, server: E2eServer, token?: string): Promise<number> {
-  const context = await newPhoneContext(browser, server.url);
+  const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
   try {
     if (token) await addSessionCookie(context, server, token);
     const page = await context.newPage();
@@ -114,7 +114,7 @@ export async function appLoad(): Promise<void> {
       fcpVisitor.push(await throttledFcp(browser, server));
       fcpMember.push(await throttledFcp(browser, server, user.token));
     }
-    const context = await newPhoneContext(browser, server.url);
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
     await addSessionCookie(context, server, user.token);
     const member = await scriptsLoadedFor(browser, server.url, '/', context);
     const page = await context.newPage();

@@ -134,7 +134,7 @@ type SyncRun = {
 
 async function initialSync(browser: Browser, server: E2eServer, user: ApiUser): Promise<SyncRun> {
   const { token } = user;
-  const context = await newPhoneContext(browser, server.url);
+  const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
   await context.addInitScript(watchFirstRow);
   await addSessionCookie(context, server, token);
   const page = await context.newPage();

@@ -6,7 +6,9 @@ import { launchBrowser, newPhoneContext } from '../tests/e2e/support/browser';
  */
 const [url = 'http://localhost:8080/', out = '/tmp/screen.png'] = process.argv.slice(2);
 const browser = await launchBrowser();
-const page = await (await newPhoneContext(browser, new URL(url).origin, { deviceScaleFactor: 2 })).newPage();
+const page = await (
+  await newPhoneContext(browser, new URL(url).origin, { deviceScaleFactor: 2, serviceWorkers: 'allow' })
+).newPage();
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.screenshot({ path: out });
 await browser.close();

@@ -86,7 +86,7 @@ describe('background sync', () => {
 
   /** A phone signed in, in English, its service worker in control and its first sync done. */
   async function phone(user: ApiUser): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();

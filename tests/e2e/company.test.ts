@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CompanyContent } from '../../src/api';
 import { CompanyPages } from './pages/company';
 import { addSessionCookie, type Envelope, registerViaApi } from './support/api';
@@ -18,7 +21,7 @@ describe('company promotional content', () => {
   const contexts: BrowserContext[] = [];
 
   const signedInPage = async (): Promise<{ page: Page; token: string }> => {
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     contexts.push(context);
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const user = await registerViaApi(server);
@@ -148,9 +151,15 @@ describe('company promotional content', () => {
     });
 
     await company.openEditor();
+    // Picked from disk, as a phone would: Chromium reads the path itself instead of the test
+    // sending 21 MB through the debugging protocol.
     const big = Buffer.alloc(21 * 1024 * 1024, 0x20);
     tinyPdf().copy(big);
-    const block = await company.addFile('PDF', { name: 'huge.pdf', mimeType: 'application/pdf', buffer: big });
+    const dir = mkdtempSync(join(tmpdir(), 'cardbook-company-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const huge = join(dir, 'huge.pdf');
+    writeFileSync(huge, big);
+    const block = await company.addFile('PDF', huge);
     await block.getByText('PDF file size cannot exceed 20MB').waitFor();
     expect(uploads).toEqual([]);
 

@@ -11,7 +11,7 @@ describe('content security policy', () => {
   const { server, browser } = serverAndBrowser();
 
   it('serves the app under the policy', async () => {
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     const page = await context.newPage();
     const res = await page.goto('/login');
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
@@ -20,7 +20,7 @@ describe('content security policy', () => {
   });
 
   it('refuses an injected inline script, and the suite notices', async () => {
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/login');
     const ran = await page.evaluate(() => {

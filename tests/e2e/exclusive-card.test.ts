@@ -33,7 +33,7 @@ describe('exclusive card', () => {
   }
 
   async function phone(token?: string): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     if (token) await addSessionCookie(context, server, token);
     return context;

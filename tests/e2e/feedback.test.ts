@@ -14,7 +14,7 @@ describe('feedback', () => {
 
   it('is sent offline with an image and arrives once after reconnecting', async () => {
     const user = await registerViaApi(server);
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
@@ -70,7 +70,7 @@ describe('feedback', () => {
 
   it('says it was sent once the server has it, in Chinese', async () => {
     const user = await registerViaApi(server);
-    const context = await newPhoneContext(browser, server.url);
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
     await page.goto('/suggestions');

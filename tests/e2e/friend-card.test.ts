@@ -99,7 +99,11 @@ describe('the friend card overlay', () => {
     await fetch(new URL(`/api/friend/delFriend/${entry.accept_id}`, server.url), { headers: { token: d.token } });
 
     browser = await launchBrowser();
-    context = await newPhoneContext(browser, server.url, { locale: 'en-US', acceptDownloads: true });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      locale: 'en-US',
+      acceptDownloads: true,
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, b.token);
     page = await context.newPage();

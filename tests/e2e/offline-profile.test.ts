@@ -18,7 +18,7 @@ describe('profile offline', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   });
   afterAll(async () => {

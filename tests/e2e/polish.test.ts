@@ -40,7 +40,10 @@ function isCut(element: Locator): Promise<boolean> {
 const background = (element: Locator) => element.evaluate((el) => getComputedStyle(el).backgroundColor);
 
 async function phone(lang: (typeof LANGS)[number], token: string): Promise<Page> {
-  const context = await newPhoneContext(browser, server.url, { locale: lang === 'en' ? 'en-US' : 'zh-TW' });
+  const context = await newPhoneContext(browser, server.url, {
+    serviceWorkers: 'allow',
+    locale: lang === 'en' ? 'en-US' : 'zh-TW',
+  });
   await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
   await addSessionCookie(context, server, token);
   return context.newPage();

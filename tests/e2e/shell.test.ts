@@ -9,7 +9,7 @@ describe('app shell', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const context = async (options: Parameters<typeof newPhoneContext>[2] = {}) => {
-    const c = await newPhoneContext(browser, server.url, options);
+    const c = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', ...options });
     contexts.push(c);
     return c;
   };

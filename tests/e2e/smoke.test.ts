@@ -17,7 +17,7 @@ describe('the built app on the real server, in Chromium', () => {
     await server?.close();
   });
   beforeEach(async () => {
-    context = await newPhoneContext(browser, server.url);
+    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
   });
   afterEach(async () => {
     await context.close();

@@ -58,8 +58,8 @@ export class CompanyPages {
     return block;
   }
 
-  /** Picks a file for a new PDF or Picture block; answers the block. */
-  async addFile(type: 'PDF' | 'Picture', file: FilePayload): Promise<Locator> {
+  /** Picks a file (its bytes, or a path on disk) for a new PDF or Picture block; answers the block. */
+  async addFile(type: 'PDF' | 'Picture', file: FilePayload | string): Promise<Locator> {
     const block = await this.add(type);
     await block.locator('input[type=file]').setInputFiles(file);
     return block;
