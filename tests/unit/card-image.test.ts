@@ -138,6 +138,21 @@ describe('findCard', () => {
     expectCorners(findCard(photo(1000, 750, corners, 4, tealOnWood)), corners, 4);
   });
 
+  it('finds a white card on a white desk by its outline alone', () => {
+    const corners: Quad = [
+      { x: 250, y: 160 },
+      { x: 870, y: 215 },
+      { x: 835, y: 590 },
+      { x: 215, y: 535 },
+    ];
+    // Paper a shade lighter than the desk, and the print far darker than both.
+    const whiteOnWhite: Look = {
+      card: (v) => (v > 128 ? [242, 242, 240] : [30, 30, 30]),
+      table: (grain) => [205 + grain * 0.2, 205 + grain * 0.2, 203 + grain * 0.2],
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 5, whiteOnWhite)), corners, 4);
+  });
+
   it('finds nothing on an empty table or a blank page', () => {
     expect(findCard(photo(800, 600, null))).toBeNull();
     const blank = { data: new Uint8ClampedArray(400 * 300 * 4).fill(240), width: 400, height: 300 };

@@ -7,6 +7,13 @@
  */
 import type { Gray, Point, Quad, Rgba } from './types';
 
+/** How much of its quadrilateral a region fills to be taken as the card without looking further. */
+const CLEAR_FILL = 0.9;
+
+/** An edge's gradient, over the photo's median gradient, and at least (Sobel units, 4 × a step of 8 levels). */
+const EDGE_OVER_TYPICAL = 4;
+const EDGE_FLOOR = 32;
+
 /** Longest side of the analysis copy, in pixels. */
 export const ANALYSIS_SIDE = 360;
 
@@ -295,6 +302,110 @@ function unlikeBorder(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array 
 }
 
 /**
+ * Pixels enclosed by strong edges: what the table, flooded from the photo's border across every
+ * pixel that is no edge, cannot reach. A card of nearly the table's own colour (white on a white
+ * desk, black on dark wood) still has an outline, the step in shade or the thin shadow along its
+ * sides, even where neither brightness nor colour sets it apart. Thin lines left over (wood
+ * grain, the table's own marks) are opened away, so the card's solid inside is what remains.
+ */
+function insideEdges(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
+  // Colour gradient: the largest Sobel magnitude of the three channels.
+  const magnitude = new Float32Array(w * h);
+  let max = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      let strongest = 0;
+      for (let c = 0; c < 3; c++) {
+        const at = (dx: number, dy: number) => rgb[((y + dy) * w + x + dx) * 3 + c] ?? 0;
+        const gx = at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1);
+        const gy = at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1);
+        strongest = Math.max(strongest, Math.abs(gx) + Math.abs(gy));
+      }
+      magnitude[y * w + x] = strongest;
+      if (strongest > max) max = strongest;
+    }
+  }
+  if (max === 0) return new Uint8Array(w * h);
+  // An edge stands well above the photo's typical gradient (grain and sensor noise: most of a
+  // photo is flat), however much stronger the print is: the card's outline may be faint.
+  const sorted = Float32Array.from(magnitude).sort();
+  const typical = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const t = Math.max(EDGE_OVER_TYPICAL * typical, EDGE_FLOOR);
+  // An edge pixel, grown by one so that a faint outline broken here and there still closes.
+  const edge = dilate(
+    magnitude.map((v) => (v > t ? 1 : 0)),
+    w,
+    h,
+    1,
+  );
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const seed = (p: number) => {
+    if (edge[p] === 0 && outside[p] === 0) {
+      outside[p] = 1;
+      stack.push(p);
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    seed(x);
+    seed((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    seed(y * w);
+    seed(y * w + w - 1);
+  }
+  while (stack.length > 0) {
+    const p = stack.pop() ?? 0;
+    const x = p % w;
+    if (x > 0) seed(p - 1);
+    if (x < w - 1) seed(p + 1);
+    if (p >= w) seed(p - w);
+    if (p < w * (h - 1)) seed(p + w);
+  }
+  const inside = outside.map((v) => 1 - v);
+  // Opening: lines up to four pixels wide go, the card's inside stays; then out to the middle of
+  // its outline (half the band the grown edge pixels make).
+  return dilate(erode(inside, w, h, 3), w, h, 1);
+}
+
+/** A binary mask grown by `r` pixels (a square neighbourhood). */
+function dilate(mask: Uint8Array | Uint8ClampedArray | Float32Array, w: number, h: number, r: number): Uint8Array {
+  return morph(mask, w, h, r, 1);
+}
+
+/** A binary mask shrunk by `r` pixels (a square neighbourhood). */
+function erode(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  return morph(mask, w, h, r, 0);
+}
+
+/** Dilation (hit 1: any neighbour set) or erosion (hit 0: any neighbour clear), separably. */
+function morph(mask: Uint8Array | Uint8ClampedArray | Float32Array, w: number, h: number, r: number, hit: 0 | 1): Uint8Array {
+  const rows = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v = 1 - hit;
+      for (let dx = -r; dx <= r && v !== hit; dx++) {
+        const xx = Math.min(w - 1, Math.max(0, x + dx));
+        if (mask[y * w + xx] === hit) v = hit;
+      }
+      rows[y * w + x] = v;
+    }
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v = 1 - hit;
+      for (let dy = -r; dy <= r && v !== hit; dy++) {
+        const yy = Math.min(h - 1, Math.max(0, y + dy));
+        if (rows[yy * w + x] === hit) v = hit;
+      }
+      out[y * w + x] = v;
+    }
+  }
+  return out;
+}
+
+/**
  * The card's four corners in source pixels (top-left, top-right, bottom-right, bottom-left),
  * or null when no card-like region stands out (the caller then uses the whole picture).
  */
@@ -320,10 +431,16 @@ export function findCard(image: Rgba): Quad | null {
     for (let i = 0; i < mask.length; i++) mask[i] = (data[i] ?? 0) > t === light ? 1 : 0;
     return mask;
   });
-  masks.push(unlikeBorder(analysisRgb(image, w, h), w, h));
+  const rgb = analysisRgb(image, w, h);
+  masks.push(unlikeBorder(rgb, w, h));
   let best: { quad: Quad; fill: number } | null = null;
   for (const mask of masks) {
     const found = cardInMask(mask, w, h);
+    if (found && (!best || found.fill > best.fill)) best = found;
+  }
+  // Only the card's outline is left to tell it by when no region is clearly card-shaped.
+  if (!best || best.fill < CLEAR_FILL) {
+    const found = cardInMask(insideEdges(rgb, w, h), w, h);
     if (found && (!best || found.fill > best.fill)) best = found;
   }
   // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
