@@ -333,7 +333,7 @@ function insideEdges(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
   const t = Math.max(EDGE_OVER_TYPICAL * typical, EDGE_FLOOR);
   // An edge pixel, grown by one so that a faint outline broken here and there still closes.
   const edge = dilate(
-    magnitude.map((v) => (v > t ? 1 : 0)),
+    Uint8Array.from(magnitude, (v) => (v > t ? 1 : 0)),
     w,
     h,
     1,
@@ -369,7 +369,7 @@ function insideEdges(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
 }
 
 /** A binary mask grown by `r` pixels (a square neighbourhood). */
-function dilate(mask: Uint8Array | Uint8ClampedArray | Float32Array, w: number, h: number, r: number): Uint8Array {
+function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
   return morph(mask, w, h, r, 1);
 }
 
@@ -379,7 +379,7 @@ function erode(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
 }
 
 /** Dilation (hit 1: any neighbour set) or erosion (hit 0: any neighbour clear), separably. */
-function morph(mask: Uint8Array | Uint8ClampedArray | Float32Array, w: number, h: number, r: number, hit: 0 | 1): Uint8Array {
+function morph(mask: Uint8Array, w: number, h: number, r: number, hit: 0 | 1): Uint8Array {
   const rows = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
