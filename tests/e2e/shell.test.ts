@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addSessionCookie, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
@@ -85,10 +85,26 @@ describe('app shell', () => {
       localStorage.setItem('cardbook:versionCheck', 'always');
     });
     const page = await c.newPage();
+    const checks = { pending: 0, answered: 0 };
+    const isCheck = (request: Request) => new URL(request.url()).pathname === '/version.json';
+    page.on('request', (request) => {
+      if (isCheck(request)) checks.pending += 1;
+    });
+    const done = (request: Request) => {
+      if (!isCheck(request)) return;
+      checks.pending -= 1;
+      checks.answered += 1;
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
     await page.goto('/');
     await page.getByRole('heading', { name: 'One card to connect with everyone' }).waitFor();
     await page.getByRole('link', { name: 'I have an account' }).click();
     await page.waitForURL('**/login');
+    // The checks made so far (at start and on this navigation) must be answered before the version
+    // changes, or a late answer (a busy machine) names the new one and opens the dialog too early.
+    await expect.poll(() => checks.answered).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => checks.pending).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await server.setVersionFile('9.9.9');
     await page.getByRole('link', { name: 'Cardbook' }).click();
