@@ -114,12 +114,12 @@ function largestComponent(mask: Uint8Array, w: number, h: number): Uint8Array | 
   return out;
 }
 
-/** Fills the holes of a component: everything not reachable from the border outside it. */
-function fillHoles(component: Uint8Array, w: number, h: number): void {
+/** The pixels (1) a 4-connected flood from the picture's border reaches across the clear (0) pixels of `walls`. */
+function reachedFromBorder(walls: Uint8Array, w: number, h: number): Uint8Array {
   const outside = new Uint8Array(w * h);
   const stack: number[] = [];
   const seed = (p: number) => {
-    if (component[p] === 0 && outside[p] === 0) {
+    if (walls[p] === 0 && outside[p] === 0) {
       outside[p] = 1;
       stack.push(p);
     }
@@ -140,6 +140,12 @@ function fillHoles(component: Uint8Array, w: number, h: number): void {
     if (p >= w) seed(p - w);
     if (p < w * (h - 1)) seed(p + w);
   }
+  return outside;
+}
+
+/** Fills the holes of a component: everything not reachable from the border outside it. */
+function fillHoles(component: Uint8Array, w: number, h: number): void {
+  const outside = reachedFromBorder(component, w, h);
   for (let i = 0; i < component.length; i++) if (outside[i] === 0) component[i] = 1;
 }
 
@@ -338,30 +344,7 @@ function insideEdges(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
     h,
     1,
   );
-  const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const seed = (p: number) => {
-    if (edge[p] === 0 && outside[p] === 0) {
-      outside[p] = 1;
-      stack.push(p);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    seed(x);
-    seed((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    seed(y * w);
-    seed(y * w + w - 1);
-  }
-  while (stack.length > 0) {
-    const p = stack.pop() ?? 0;
-    const x = p % w;
-    if (x > 0) seed(p - 1);
-    if (x < w - 1) seed(p + 1);
-    if (p >= w) seed(p - w);
-    if (p < w * (h - 1)) seed(p + w);
-  }
+  const outside = reachedFromBorder(edge, w, h);
   const inside = outside.map((v) => 1 - v);
   // Opening: lines up to four pixels wide go, the card's inside stays; then out to the middle of
   // its outline (half the band the grown edge pixels make).
