@@ -9,14 +9,19 @@
  * twice at once, by one worker with English + Traditional Chinese and one with English +
  * Simplified Chinese (each model reads the other script's glyphs as its own characters, so
  * neither reading alone can tell). The reading kept is the surer one on the characters whose
- * forms differ between the scripts (chooseScript); the user's area only breaks a tie. Two
+ * forms differ between the scripts (chooseScript), unless the card says where it is from (a Hong
+ * Kong or Taiwan card is Traditional, a mainland or Singapore one Simplified); the user's area
+ * only breaks a tie. Two
  * resident workers instead of one reinitialized between languages: switching models costs more
  * than a reading, and the two run in parallel on a phone's cores. A third worker holds one
  * Chinese model alone, for the large lines of cards with Chinese (OcrEngine.rereadLarge).
  */
+
+import type { CountryCode } from 'libphonenumber-js/max';
 import type Tesseract from 'tesseract.js';
 import type { CardFields } from '../api/cloud';
 import { extractFields, type OcrLine } from './card-fields';
+import { printedRegion } from './card-fields/region';
 import { scriptOfChar } from './card-fields/script';
 import type { Box } from './card-fields/types';
 import { cropScaled, type Gray, toPgm } from './card-image';
@@ -102,6 +107,20 @@ export function scriptEvidence(page: Tesseract.Page, script: ChineseScript): Scr
   };
 }
 
+/**
+ * The script Chinese is printed in where the card says it is from (its codes, addresses, mobile
+ * shapes: printedRegion): a surer cue than the models' confidences, which differ by a point or
+ * two on many cards.
+ */
+const PLACE_SCRIPT: Partial<Record<CountryCode, ChineseScript>> = {
+  HK: 'traditional',
+  MO: 'traditional',
+  TW: 'traditional',
+  CN: 'simplified',
+  SG: 'simplified',
+  MY: 'simplified',
+};
+
 /** A reading that found under this share of the other's Chinese characters lost them to the wrong model. */
 const FEWER_CHINESE = 0.4;
 /** How much sureness the area's own script is given when the readings are that close. */
@@ -111,18 +130,22 @@ const AREA_PRIOR = 0.3;
  * Which reading to keep. Each model is sure of characters both scripts share, so what tells them
  * apart is how sure each is of the characters it read in its own script's form: on a Simplified
  * card the Traditional model reads 华 as 華 less surely than the Simplified model reads 华.
- * A reading that lost many characters (read as Latin noise or nothing) loses outright. Without
- * Chinese, or too few differing characters, the area decides (SPEC §9: hk Traditional, ch Simplified).
+ * A reading that lost many characters (read as Latin noise or nothing) loses outright; otherwise
+ * where the card says it is from (`place`) decides. Without Chinese, or too few differing
+ * characters, the place or else the area decides (SPEC §9: hk Traditional, ch Simplified).
  */
 export function chooseScript(
   traditional: ScriptEvidence,
   simplified: ScriptEvidence,
   area: 'hk' | 'ch',
+  place: CountryCode | null = null,
 ): ChineseScript {
-  const preferred: ChineseScript = area === 'ch' ? 'simplified' : 'traditional';
+  const printed = place ? PLACE_SCRIPT[place] : undefined;
+  const preferred: ChineseScript = printed ?? (area === 'ch' ? 'simplified' : 'traditional');
   if (traditional.chinese < 2 && simplified.chinese < 2) return preferred;
   if (traditional.chinese < FEWER_CHINESE * simplified.chinese) return 'simplified';
   if (simplified.chinese < FEWER_CHINESE * traditional.chinese) return 'traditional';
+  if (printed) return printed;
   const bias = (script: ChineseScript) => (script === preferred ? AREA_PRIOR : 0);
   const [t, s] =
     traditional.own >= 2 && simplified.own >= 2
@@ -249,7 +272,8 @@ export class OcrEngine {
       this.read(bytes, 'traditional'),
       this.read(bytes, 'simplified'),
     ]);
-    const script = chooseScript(traditional.evidence, simplified.evidence, area);
+    const place = printedRegion([...traditional.lines, ...simplified.lines].map((l) => l.text));
+    const script = chooseScript(traditional.evidence, simplified.evidence, area, place);
     const chosen = script === 'traditional' ? traditional : simplified;
     const chinese = chosen.evidence.chinese >= CHINESE_CARD;
     let lines = chosen.lines;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type OcrLine } from '../../src/lib/card-fields';
-import { cardRegion } from '../../src/lib/card-fields/region';
+import { cardRegion, printedRegion } from '../../src/lib/card-fields/region';
 
 const lines = (texts: string[]): OcrLine[] =>
   texts.map((text, i) => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }));
@@ -23,6 +23,20 @@ describe('cardRegion', () => {
     expect(cardRegion(['Peter Chan', 'Sales Manager', '2345 6789'], 'HK')).toBe('HK');
     expect(cardRegion(['www.example.com'], 'CN')).toBe('CN');
     expect(cardRegion(['香港中環德輔道中88號', '深圳市南山区科技园路1号'], 'CN')).toBe('CN');
+  });
+});
+
+describe('printedRegion', () => {
+  it('tells mainland and Taiwan cards by their mobile numbers and addresses', () => {
+    expect(printedRegion(['王建国', 'M 188 1069 0220'])).toBe('CN');
+    expect(printedRegion(['林淑芬', '手機 0932-687-012'])).toBe('TW');
+    expect(printedRegion(['东莞市南城区鸿福路998号'])).toBe('CN');
+    expect(printedRegion(['嘉義市東區民族路100號', '0932 687 012'])).toBe('TW');
+  });
+
+  it('says nothing for a card that says nothing or is torn', () => {
+    expect(printedRegion(['Peter Chan', 'Sales Manager'])).toBeNull();
+    expect(printedRegion(['T +852 2345 6789', 'T +86 755 8888 1234'])).toBeNull();
   });
 });
 

@@ -516,6 +516,51 @@ describe('extractFields rules', () => {
   });
 });
 
+describe('addresses over several lines', () => {
+  it('joins a line wrapped inside a building name, after a street number or a Singapore unit with a space', () => {
+    const hongKong = card([
+      ['Address Unit 2503, 25/F, Sun Kwong', 18],
+      ['Commercial Building, 139', 18],
+      ['Kwai Chung Road, Kwai Chung, New', 18],
+      ['Territories', 18],
+    ]);
+    expect(extractFields(hongKong, { area: 'hk' }).address).toEqual([
+      'Unit 2503, 25/F, Sun Kwong Commercial Building, 139 Kwai Chung Road, Kwai Chung, New Territories',
+    ]);
+    const singapore = card([
+      ['1 Fusionopolis Way, #16-20', 18],
+      ['Connexis, Singapore 138632', 18],
+    ]);
+    expect(extractFields(singapore, { area: 'hk' }).address).toEqual([
+      '1 Fusionopolis Way, #16-20 Connexis, Singapore 138632',
+    ]);
+  });
+
+  it('keeps parts printed a line each apart with commas', () => {
+    const lines = card([
+      ['Unit 1403, 14/F, 233 Yee Wo Street', 18],
+      ['Causeway Bay', 18],
+      ['Hong Kong', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual([
+      'Unit 1403, 14/F, 233 Yee Wo Street, Causeway Bay, Hong Kong',
+    ]);
+    const us = card([
+      ['350 Fifth Avenue, Suite 2650', 18],
+      ['New York, NY 10118', 18],
+    ]);
+    expect(extractFields(us, { area: 'hk' }).address).toEqual(['350 Fifth Avenue, Suite 2650, New York, NY 10118']);
+  });
+
+  it('drops the labels of both languages before a mainland address', () => {
+    const lines = card([
+      ['萧伟', 40],
+      ['地址 Add 苏州市姑苏区星湖街97号国际金融中心2705室', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' }).address).toEqual(['苏州市姑苏区星湖街97号国际金融中心2705室']);
+  });
+});
+
 describe('names in large type', () => {
   it('takes a Han name with a common surname, Traditional or Simplified, single or double, over a larger logo', () => {
     for (const name of ['馮志強', '冯志强', '駱家輝', '骆家辉', '東方曉', '东方晓', '司徒明']) {

@@ -107,6 +107,20 @@ describe('chooseScript', () => {
     expect(chooseScript(evidence(20, 97, 5, 97.1), evidence(20, 97, 5, 97.2), 'hk')).toBe('traditional');
   });
 
+  it('follows where the card says it is from over close confidences', () => {
+    // A mainland card read a point surer by the Traditional model (seen on dev photos: 武漢市…).
+    const traditional = evidence(30, 93, 8, 92.5);
+    const simplified = evidence(30, 92, 8, 91.8);
+    expect(chooseScript(traditional, simplified, 'hk')).toBe('traditional');
+    expect(chooseScript(traditional, simplified, 'hk', 'CN')).toBe('simplified');
+    expect(chooseScript(simplified, traditional, 'ch', 'TW')).toBe('traditional');
+    expect(chooseScript(traditional, simplified, 'hk', 'SG')).toBe('simplified');
+    // A place with no Chinese script of its own leaves it to the readings.
+    expect(chooseScript(traditional, simplified, 'ch', 'DE')).toBe('traditional');
+    // A reading that lost its characters still loses.
+    expect(chooseScript(evidence(30, 93, 8, 92), evidence(6, 90, 1, 90), 'ch', 'CN')).toBe('traditional');
+  });
+
   it('compares all Chinese characters when too few differ between the scripts', () => {
     expect(chooseScript(evidence(8, 90, 1, 99), evidence(8, 96, 0, 0), 'hk')).toBe('simplified');
   });

@@ -197,7 +197,30 @@ const COUNTRY_LINE =
   /^(?:united kingdom|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
 
 function continuesAddress(text: string): boolean {
-  return text.length <= 40 && (ADDRESS_TAIL.test(text) || COUNTRY_LINE.test(text.trim()));
+  return text.length <= 40 && (ADDRESS_TAIL.test(text) || COUNTRY_LINE.test(text.trim()) || NAME_ENDING.test(text));
+}
+
+/** A part of an address that ends a building's or a street's name begun on the line above ("Commercial Building", "Plaza", "Territories"). */
+const NAME_ENDING =
+  /^(?:\p{Lu}[\p{L}'’.-]*\s){0,3}(?:building|bldg\.?|centre|center|plaza|tower|house|mansion|court|square|road|rd\.?|street|st\.?|avenue|ave\.?|lane|drive|boulevard|way|terrace|crescent|place|estate|gardens?|territories)(?=$|,)/iu;
+/** Words that end such a name: a part ending in one is whole. */
+const NAME_END_WORD =
+  /(?:building|bldg\.?|centre|center|plaza|tower|house|mansion|court|square|road|rd\.?|street|st\.?|avenue|ave\.?|lane|drive|boulevard|way|terrace|crescent|place|estate|gardens?|territories)$/iu;
+
+/**
+ * Whether an address line goes on from the one above in the middle of a part, so the two join
+ * with a space, not ", ": the type wrapped inside a postcode ("London" / "EC2V 8AU", "BC V6C" /
+ * "3E8"), before a word in lower case, inside a building's name ("Sun Kwong" / "Commercial
+ * Building", "Lee Wah" / "Plaza"), after a street number ("Commercial Building, 223" / "Argyle
+ * Street") or a Singapore unit ("#16-20" / "Connexis").
+ */
+function wrapsInsidePart(above: Piece, text: string): boolean {
+  if (above.comma) return false;
+  if (/^(?:\d[A-Z]{2}\b|\d[A-Z]\d\b|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Ll})/u.test(text)) return true;
+  const tail = above.text.split(/[,，]/).pop()?.trim() ?? '';
+  if (!/^\p{L}/u.test(text) || tail === '') return false;
+  if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text)) return true;
+  return NAME_ENDING.test(text) && /^\p{Lu}/u.test(tail) && !/\d/.test(tail) && !NAME_END_WORD.test(tail);
 }
 
 /**
@@ -354,12 +377,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       p.line - last.line === 1 &&
       (p.kind !== 'address' || sameType(last, p));
     if (p.kind === 'address') {
-      // Lines of an address are parts of it (", "), unless the type wrapped in the middle of
-      // one: a postcode or its second half ("London" / "EC2V 8AU", "London EC2V" / "8AU",
-      // "BC V6C" / "3E8"), a word in lower case.
-      const wrapped =
-        !last?.comma && /^(?:\d[A-Z]{2}\b|\d[A-Z]\d\b|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Ll})/u.test(p.text);
-      const glue = p.script === 'cjk' ? '' : wrapped ? ' ' : ', ';
+      // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
+      const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
       if (joins && last) fields.address[fields.address.length - 1] += glue + p.text;
       else fields.address.push(p.text);
     } else if (p.kind === 'company') {

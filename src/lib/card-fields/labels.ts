@@ -199,7 +199,12 @@ const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
 const LABEL_ROW = new RegExp(`^(?:${ONE}\\s?[:：.]?\\s?){2,8}$`, 'iu');
 const ONE_GLOBAL = new RegExp(ONE, 'giu');
 const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
-const LEADING = new RegExp(`^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s(?=\\d))`, 'iu');
+/** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
+const ADDRESS_WORD = '(?<=address|adresse|anschrift|direcci[oó]n|indirizzo)';
+const LEADING = new RegExp(
+  `^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
+  'iu',
+);
 
 /** What a chain of label words says the value is: a phone labelled "Tel/Fax" counts as tel. */
 function kindOfChain(chain: string): LabelKind | null {

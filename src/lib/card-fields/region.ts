@@ -171,12 +171,33 @@ const LEGAL_FORMS: [CountryCode, RegExp][] = [
 const PRINTED_CODE = /(?:^|[^\d+])\+\s?\(?(\d{1,3})\)?[\s\-.(]/g;
 const DOMAIN = /[\w-]+(?:\.[\w-]+)*\.([a-z]{2})\b(?![.@\w])/gi;
 
+/** Mobile numbers printed without a code, in shapes only one place uses: mainland 1xx xxxx xxxx, Taiwan 09xx-xxx-xxx. */
+const MOBILE_SHAPES: [CountryCode, RegExp][] = [
+  ['CN', /(?<![\d+])1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}(?!\d)/u],
+  ['TW', /(?<![\d+])09\d{2}[\s-]?\d{3}[\s-]?\d{3}(?!\d)/u],
+];
+/** A mainland address without a listed city: a city and its district ("东莞市南城区"), a weak vote (Taiwan's read alike and are listed). */
+const MAINLAND_ADDRESS = /\p{Script=Han}{2,3}市\p{Script=Han}{2,3}[区區]/u;
+
 /**
- * The country of the card's numbers printed without a code: a country voted for by the card's
- * printed codes (weight 3), address places (2), domains and legal forms (1), when one has more votes than
- * any other; else `fallback`.
+ * The country the card says it is from: the one voted for by its printed codes (weight 3),
+ * address places and mobile shapes (2), domains, legal forms and unlisted mainland addresses (1),
+ * when one has more votes than any other; null when the card says nothing or is torn.
  */
-export function cardRegion(texts: readonly string[], fallback: CountryCode): CountryCode {
+export function printedRegion(texts: readonly string[]): CountryCode | null {
+  const votes = regionVotes(texts);
+  let best: CountryCode | null = null;
+  let bestVotes = 0;
+  for (const [country, n] of votes) {
+    if (n > bestVotes) {
+      best = country;
+      bestVotes = n;
+    } else if (n === bestVotes) best = null;
+  }
+  return best;
+}
+
+function regionVotes(texts: readonly string[]): Map<CountryCode, number> {
   const votes = new Map<CountryCode, number>();
   const vote = (country: CountryCode | undefined, weight: number) => {
     if (country) votes.set(country, (votes.get(country) ?? 0) + weight);
@@ -187,19 +208,23 @@ export function cardRegion(texts: readonly string[], fallback: CountryCode): Cou
       vote(CALLING[code] ?? CALLING[code.slice(0, 2)], 3);
     }
     for (const [country, place] of PLACES) if (place.test(text)) vote(country, 2);
+    for (const [country, shape] of MOBILE_SHAPES) if (shape.test(text)) vote(country, 2);
+    if (MAINLAND_ADDRESS.test(text)) vote('CN', 1);
     for (const m of text.matchAll(DOMAIN)) vote(DOMAINS[(m[1] ?? '').toLowerCase()], 1);
     for (const [country, form] of LEGAL_FORMS) if (form.test(text.trim())) vote(country, 1);
   }
-  let best: CountryCode = fallback;
-  let bestVotes = 0;
-  let tied = false;
-  for (const [country, n] of votes) {
-    if (n > bestVotes) {
-      best = country;
-      bestVotes = n;
-      tied = false;
-    } else if (n === bestVotes) tied = true;
-  }
-  if (tied && (votes.get(fallback) ?? 0) === bestVotes) return fallback;
-  return bestVotes > 0 && !tied ? best : fallback;
+  return votes;
+}
+
+/**
+ * The country of the card's numbers printed without a code: the country the card says it is
+ * from (printedRegion), else `fallback`; a tie that includes `fallback` goes to it.
+ */
+export function cardRegion(texts: readonly string[], fallback: CountryCode): CountryCode {
+  const votes = regionVotes(texts);
+  const top = Math.max(0, ...votes.values());
+  if (top === 0) return fallback;
+  const leaders = [...votes].filter(([, n]) => n === top).map(([c]) => c);
+  if (leaders.length === 1) return leaders[0] ?? fallback;
+  return fallback;
 }
