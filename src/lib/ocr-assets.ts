@@ -8,10 +8,14 @@
  * Only the LSTM-only cores (`*-lstm`, no legacy engine: 2.8 MB of wasm instead of 3.4 MB) and
  * the `4.0.0_best_int` language models are ever served; the 27 MB legacy `4.0.0` models never.
  */
-export type LangCode = 'eng' | 'chi_tra' | 'chi_sim';
+export type LangCode = 'eng' | 'fra' | 'chi_tra' | 'chi_sim';
 
-/** Every language a device downloads to scan offline: a card is read with English and each Chinese script (src/lib/ocr-engine.ts). */
-export const LANG_CODES: readonly LangCode[] = ['eng', 'chi_tra', 'chi_sim'];
+/**
+ * Every language a device downloads to scan offline: a card is read with French and English (the
+ * accented letters of European names: "Jörg Müller", not "Jorg Muller") and each Chinese script
+ * (src/lib/ocr-engine.ts).
+ */
+export const LANG_CODES: readonly LangCode[] = ['fra', 'eng', 'chi_tra', 'chi_sim'];
 
 /** The file of a language in its npm package (@tesseract.js-data/<code>). */
 export function langPackageFile(code: LangCode): { pkg: string; file: string } {

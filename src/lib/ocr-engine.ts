@@ -6,17 +6,18 @@
  * installed packages' files in Node.
  *
  * The script of the card decides how it is read and kept, not the user's area: a card is read
- * twice at once, by one worker with English + Traditional Chinese and one with English +
- * Simplified Chinese (each model reads the other script's glyphs as its own characters, so
- * neither reading alone can tell). The reading kept is the surer one on the characters whose
- * forms differ between the scripts (chooseScript), unless the card says where it is from (a Hong
- * Kong or Taiwan card is Traditional, a mainland or Singapore one Simplified); the user's area
- * only breaks a tie. Two
- * resident workers instead of one reinitialized between languages: switching models costs more
- * than a reading, and the two run in parallel on a phone's cores. A third worker holds one
- * Chinese model alone, for the large lines of cards with Chinese (OcrEngine.rereadLarge).
+ * twice at once, by one worker with French + English + Traditional Chinese and one with French +
+ * English + Simplified Chinese (each model reads the other script's glyphs as its own characters,
+ * so neither reading alone can tell). French comes first for the accents of European names
+ * ("Jörg Müller", not "Jorg Muller"); on the development photos it costs English and Chinese
+ * cards nothing. The reading kept is the one of the script where the card says it is from (a Hong
+ * Kong or Taiwan card is Traditional, a mainland or Singapore one Simplified), else the surer one
+ * on the characters whose forms differ between the scripts (chooseScript); the user's area only
+ * breaks a tie. Two resident workers instead of one reinitialized between languages: switching
+ * models costs more than a reading, and the two run in parallel on a phone's cores. A third
+ * worker holds one Chinese model alone, for the large lines of cards with Chinese
+ * (OcrEngine.rereadLarge).
  */
-
 import type { CountryCode } from 'libphonenumber-js/max';
 import type Tesseract from 'tesseract.js';
 import type { CardFields } from '../api/cloud';
@@ -33,8 +34,8 @@ export type Reading = { lines: OcrLine[]; text: string; fields: CardFields; scri
 
 /** The languages of each of the two readings. */
 export const READINGS: Record<ChineseScript, readonly LangCode[]> = {
-  traditional: ['eng', 'chi_tra'],
-  simplified: ['eng', 'chi_sim'],
+  traditional: ['fra', 'eng', 'chi_tra'],
+  simplified: ['fra', 'eng', 'chi_sim'],
 };
 
 const CJK_CHAR = /^[\u3400-\u9fff\uf900-\ufaff]$/;

@@ -174,9 +174,9 @@ describe('/ocr/ files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const manifest = res.json() as OcrManifest;
-    for (const code of ['eng', 'chi_tra', 'chi_sim'] as const) {
-      // The int models: a couple of MB each, never the 27 MB legacy files.
-      expect(manifest.langs[code].bytes).toBeGreaterThan(1_000_000);
+    for (const code of ['fra', 'eng', 'chi_tra', 'chi_sim'] as const) {
+      // The int models: under a megabyte to a few MB each, never the 27 MB legacy files.
+      expect(manifest.langs[code].bytes).toBeGreaterThan(500_000);
       expect(manifest.langs[code].bytes).toBeLessThan(4_000_000);
     }
     expect(manifest.engine.cores['simd-lstm'].wasm.bytes).toBeLessThan(1_500_000);
