@@ -189,6 +189,9 @@ const LSTM_ONLY = 1 as Tesseract.OEM;
 /** One line of text, as a single-line page layout reads it. */
 const ONE_LINE: Partial<Tesseract.WorkerParams> = { tessedit_pageseg_mode: '7' as Tesseract.PSM };
 
+/** A card the automatic page layout found no line on is read again as one block of text (PSM 6). */
+const ONE_BLOCK: Partial<Tesseract.WorkerParams> = { tessedit_pageseg_mode: '6' as Tesseract.PSM };
+
 /** The subset of a tesseract.js worker used here. */
 export type TesseractWorker = Pick<Tesseract.Worker, 'recognize' | 'setParameters' | 'reinitialize' | 'terminate'>;
 
@@ -259,7 +262,18 @@ export class OcrEngine {
   private async read(bytes: Uint8Array, script: ChineseScript) {
     // tesseract.js types want a Buffer-like; a Uint8Array is what it copies into the engine anyway.
     const image = bytes as unknown as Tesseract.ImageLike;
-    const { data } = await this.workers[script].recognize(image, {}, { text: true, blocks: true });
+    const worker = this.workers[script];
+    let { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+    if (linesOfPage(data).length === 0) {
+      // The page layout took the card for a picture (a hard shadow across it, a tilted card on
+      // a table of its colour) and found no text: read it as one block of text instead.
+      await worker.setParameters(ONE_BLOCK);
+      try {
+        data = (await worker.recognize(image, {}, { text: true, blocks: true })).data;
+      } finally {
+        await worker.setParameters(OcrEngine.PARAMETERS);
+      }
+    }
     return { lines: linesOfPage(data), text: data.text, evidence: scriptEvidence(data, script) };
   }
 

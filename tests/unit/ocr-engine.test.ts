@@ -180,6 +180,30 @@ describe('OcrEngine', () => {
     expect(reading.lines.map((l) => l.text)).toEqual(['陳大文財務總監']);
   });
 
+  it('reads a card the page layout found no text on again as one block, then sets the layout back', async () => {
+    const calls: unknown[] = [];
+    const block = symbolPage('黃詩涵', [
+      ['黃', 90],
+      ['詩', 90],
+      ['涵', 90],
+    ]);
+    const traditional = {
+      async setParameters(params: unknown) {
+        calls.push(params);
+      },
+      async recognize() {
+        calls.push('read');
+        const last = calls.filter((c) => c !== 'read').at(-1) as { tessedit_pageseg_mode?: string } | undefined;
+        return { data: last?.tessedit_pageseg_mode === '6' ? block : symbolPage('', []) };
+      },
+      async terminate() {},
+    } as unknown as TesseractWorker;
+    const simplified = fakeWorker(symbolPage('', []));
+    const reading = await new OcrEngine({ traditional, simplified }).recognize(gray, 'hk');
+    expect(reading.lines.map((l) => l.text)).toEqual(['黃詩涵']);
+    expect(calls.at(-1)).toMatchObject({ tessedit_pageseg_mode: '3' });
+  });
+
   it('reads a line of large type again on its own when it came out unsure, keeping the surer text', async () => {
     const line = (text: string, y0: number, y1: number, confidence: number) => ({
       text,
