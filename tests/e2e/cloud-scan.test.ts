@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardPhoto, generateCardPhotos } from '../../scripts/card-photos';
 import { CloudPages } from './pages/cloud';
-import { CloudScanPage } from './pages/cloud-scan';
+import { CloudScanPage, scanStates } from './pages/cloud-scan';
 import { type ApiUser, addSessionCookie, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
+import { fakeCamera, writePhotoVideo } from './support/fake-camera';
 import { type E2eServer, startServer } from './support/server';
 
 /**
@@ -54,60 +55,11 @@ const cardJpeg = (card: CardText, hue: number) =>
     .jpeg({ quality: 90 })
     .toBuffer();
 
-/** A photo as a Y4M video (4:2:0, BT.601) for Chromium's fake camera. */
-async function writeCardVideo(path: string, photo: string): Promise<void> {
-  const width = 640;
-  const height = 480;
-  const rgb = await sharp(photo).resize(width, height).removeAlpha().raw().toBuffer();
-  const y = Buffer.alloc(width * height);
-  const u = Buffer.alloc((width / 2) * (height / 2));
-  const v = Buffer.alloc((width / 2) * (height / 2));
-  for (let i = 0; i < width * height; i++) {
-    const [r, g, b] = [rgb[i * 3] ?? 0, rgb[i * 3 + 1] ?? 0, rgb[i * 3 + 2] ?? 0];
-    y[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  }
-  for (let row = 0; row < height / 2; row++) {
-    for (let col = 0; col < width / 2; col++) {
-      const i = row * 2 * width + col * 2;
-      const [r, g, b] = [rgb[i * 3] ?? 0, rgb[i * 3 + 1] ?? 0, rgb[i * 3 + 2] ?? 0];
-      const k = row * (width / 2) + col;
-      u[k] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
-      v[k] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
-    }
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(path, Buffer.concat([header, frame, frame, frame]));
-}
-
 async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
-
-/** The scans table as the app keeps it (IndexedDB `cardbook`), for states a user cannot see. */
-const scanStates = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction('scans').objectStore('scans').getAll();
-          all.onsuccess = () => {
-            resolve(
-              (all.result as { status: string; createdAt: number }[])
-                .sort((a, b) => a.createdAt - b.createdAt)
-                .map((s) => s.status),
-            );
-            db.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 describe('event-mode scanning offline', () => {
   let server: E2eServer;
@@ -136,8 +88,8 @@ describe('event-mode scanning offline', () => {
       outDir: join(dir, 'generated'),
     });
     const video = join(dir, 'card-5.y4m');
-    await writeCardVideo(video, (generated[4] as CardPhoto).file);
-    browser = await launchBrowser(['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+    await writePhotoVideo(video, (generated[4] as CardPhoto).file);
+    browser = await launchBrowser(fakeCamera(video));
     context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
     await context.grantPermissions(['camera'], { origin: server.url });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));

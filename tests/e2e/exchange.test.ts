@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeRoom } from '../../src/api';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
+import { fakeCamera, writeQrVideo } from './support/fake-camera';
 import { readMeta } from './support/idb';
-import { writeQrVideo } from './support/qr-video';
 import { type E2eServer, pushTransportFromEnv, startServer } from './support/server';
 import { userWithCard } from './support/share-seed';
 
@@ -20,11 +20,6 @@ import { userWithCard } from './support/share-seed';
  * or on Mosquitto when MQTT_URL is set (.ci/run).
  */
 const BROKER = process.env.MQTT_URL ? 'Mosquitto (MQTT_URL)' : 'the embedded broker';
-
-const fakeCamera = (video: string) => [
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${video}`,
-];
 
 async function englishContext(browser: Browser, server: E2eServer, token?: string): Promise<BrowserContext> {
   const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });

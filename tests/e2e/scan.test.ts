@@ -8,22 +8,17 @@ import { ScanQrCodePage } from './pages/scan';
 import { SharedCardPage } from './pages/share';
 import { postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
+import { fakeCamera, qrPng, writeQrVideo } from './support/fake-camera';
 import { solidPng } from './support/files';
-import { qrPng, writeQrVideo } from './support/qr-video';
 import { type E2eServer, startServer } from './support/server';
 import { SHARED_CARD } from './support/share-seed';
 
 /**
  * The QR scanner end to end, in real Chromium against the real server. Chromium's fake camera
- * plays a Y4M video of a QR code (support/qr-video.ts): a card's share link opens that card and
+ * plays a Y4M video of a QR code (support/fake-camera.ts): a card's share link opens that card and
  * the camera stops; another site's code is refused and scanning goes on. Without the camera
  * permission the SPEC §8 message shows, and a photo of a code does the same job.
  */
-
-const fakeCamera = (video: string) => [
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${video}`,
-];
 
 /** Records every stream the page opens, so a test can see the camera was stopped. */
 function recordStreams(): void {

@@ -33,8 +33,8 @@ function cardShade(u: number, v: number): number {
  * `corners` (top-left, top-right, bottom-right, bottom-left), with light falling off to one side.
  */
 type Look = {
-  /** The card's colour for a shade of cardShade (235 paper, 30 print). */
-  card(shade: number): [number, number, number];
+  /** The card's colour for a shade of cardShade (235 paper, 30 print), at (u, v) across and down the card (0–1). */
+  card(shade: number, at: { u: number; v: number }): [number, number, number];
   /** The table's colour for a grain value (about 70–125). */
   table(grain: number): [number, number, number];
 };
@@ -63,7 +63,9 @@ function photo(width: number, height: number, corners: Quad | null, seed = 1, lo
       const c = toCard ? applyHomography(toCard, { x: x + 0.5, y: y + 0.5 }) : null;
       if (c && c.x >= 0 && c.x < CARD_W && c.y >= 0 && c.y < CARD_H) {
         const noise = (rnd() - 0.5) * 10;
-        [r, g, b] = look.card(cardShade(c.x, c.y)).map((v) => v * light + noise) as [number, number, number];
+        [r, g, b] = look
+          .card(cardShade(c.x, c.y), { u: c.x / CARD_W, v: c.y / CARD_H })
+          .map((v) => v * light + noise) as [number, number, number];
       } else {
         const grain = 70 + 25 * Math.sin(y / 7 + Math.sin(x / 40) * 2) + rnd() * 30;
         [r, g, b] = look.table(grain).map((v) => v * light) as [number, number, number];
@@ -151,6 +153,22 @@ describe('findCard', () => {
       table: (grain) => [205 + grain * 0.2, 205 + grain * 0.2, 203 + grain * 0.2],
     };
     expectCorners(findCard(photo(1000, 750, corners, 5, whiteOnWhite)), corners, 4);
+  });
+
+  it('finds a white card with a band of colour across it whole, not the white strip under the band', () => {
+    const corners: Quad = [
+      { x: 200, y: 180 },
+      { x: 820, y: 130 },
+      { x: 850, y: 500 },
+      { x: 230, y: 550 },
+    ];
+    // A deep green band across 35–65 % of the card's height: at a brightness threshold the
+    // paper splits into two strips, each a clean rectangle far longer than a card.
+    const banded: Look = {
+      card: (v, { v: down }) => (down > 0.35 && down < 0.65 ? [25, 105, 80] : [v, v, v * 0.97]),
+      table: (grain) => [grain * 0.6, grain * 0.35, grain * 0.25],
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 6, banded)), corners, 6);
   });
 
   it('finds nothing on an empty table or a blank page', () => {

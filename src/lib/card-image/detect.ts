@@ -416,18 +416,44 @@ export function findCard(image: Rgba): Quad | null {
   });
   const rgb = analysisRgb(image, w, h);
   masks.push(unlikeBorder(rgb, w, h));
-  let best: { quad: Quad; fill: number } | null = null;
-  for (const mask of masks) {
-    const found = cardInMask(mask, w, h);
-    if (found && (!best || found.fill > best.fill)) best = found;
+  const found = masks.map((mask) => cardInMask(mask, w, h)).filter((f) => f !== null);
+  // Only the card's outline is left to tell it by when no region is clearly card-shaped: none
+  // fills its quadrilateral, or the best is a strip of the card (the white under a coloured band).
+  const clear = bestOf(found);
+  if (!clear || clear.fill < CLEAR_FILL || !cardProportioned(clear.quad)) {
+    const outline = cardInMask(insideEdges(rgb, w, h), w, h);
+    if (outline) found.push(outline);
   }
-  // Only the card's outline is left to tell it by when no region is clearly card-shaped.
-  if (!best || best.fill < CLEAR_FILL) {
-    const found = cardInMask(insideEdges(rgb, w, h), w, h);
-    if (found && (!best || found.fill > best.fill)) best = found;
-  }
+  const best = bestOf(found);
   // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
   return best ? (best.quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad) : null;
+}
+
+/** Sides of a card photographed at an angle: long over short, from a square-ish card to a long one seen aslant. */
+const CARD_PROPORTION = { min: 1.2, max: 2.5 };
+/** A card-proportioned region is taken over a better-filled strip when it fills its quadrilateral this well. */
+const PROPORTIONED_FILL = 0.8;
+
+function cardProportioned(quad: Quad): boolean {
+  const [a, b, c, d] = quad;
+  const across = (Math.hypot(b.x - a.x, b.y - a.y) + Math.hypot(c.x - d.x, c.y - d.y)) / 2;
+  const down = (Math.hypot(d.x - a.x, d.y - a.y) + Math.hypot(c.x - b.x, c.y - b.y)) / 2;
+  const ratio = Math.max(across, down) / Math.max(1e-6, Math.min(across, down));
+  return ratio >= CARD_PROPORTION.min && ratio <= CARD_PROPORTION.max;
+}
+
+/**
+ * The likeliest card among regions: the best-filled of those proportioned like a card (filling
+ * their quadrilateral well enough), else the best-filled of all. A card printed with a band of
+ * colour across it splits into strips at a brightness threshold, each a clean rectangle but far
+ * too long for its height; the region of colours unlike the table, or the outline, is the card.
+ */
+type Found = { quad: Quad; fill: number };
+
+function bestOf(found: readonly Found[]): Found | null {
+  const byFill = (a: Found | null, b: Found) => (!a || b.fill > a.fill ? b : a);
+  const proportioned = found.filter((f) => f.fill >= PROPORTIONED_FILL && cardProportioned(f.quad));
+  return proportioned.reduce(byFill, null) ?? found.reduce(byFill, null);
 }
 
 /**

@@ -1,5 +1,28 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** The scans table as the app keeps it (IndexedDB `cardbook`), oldest first, for states a user cannot see. */
+export const scanStates = (page: Page): Promise<string[]> =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('scans').objectStore('scans').getAll();
+          all.onsuccess = () => {
+            resolve(
+              (all.result as { status: string; createdAt: number }[])
+                .sort((a, b) => a.createdAt - b.createdAt)
+                .map((s) => s.status),
+            );
+            db.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
 /** /cloud/create: the event-mode scanner and its review queue, by what a user sees (English). */
 export class CloudScanPage {
   readonly shutter: Locator;
