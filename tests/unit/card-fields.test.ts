@@ -561,6 +561,19 @@ describe('addresses over several lines', () => {
   });
 });
 
+describe('lines nothing else takes', () => {
+  it('keeps a slogan read surely in other, and drops a logo read as letters', () => {
+    const lines = card([
+      ['RBAPMNEIRZ', 30, 20],
+      ['Marina Trading Pte Ltd', 22],
+      ['Goh Jia Xin', 36],
+      ['Ideas into action', 16, 96],
+      ['MERE FLEE', 16, 30],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).other).toEqual(['Ideas into action']);
+  });
+});
+
 describe('names in large type', () => {
   it('takes a Han name with a common surname, Traditional or Simplified, single or double, over a larger logo', () => {
     for (const name of ['馮志強', '冯志强', '駱家輝', '骆家辉', '東方曉', '东方晓', '司徒明']) {

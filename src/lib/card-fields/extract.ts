@@ -53,6 +53,8 @@ const MAX_PHONE_PARSES = 1000;
 const LABEL_REACH = 4;
 /** Letters and digits a line needs to be kept in `other`. */
 const MIN_OTHER = 5;
+/** A line nothing else took is kept (as `other`) only when read at least this surely: lower, it is a logo's shapes as letters. */
+const SURE_OTHER = 55;
 /** Internal separator where a value was cut out of a line (text.ts removes it from input). */
 const CUT = '¦';
 
@@ -80,6 +82,8 @@ type Kept = {
   label: LabelKind | null;
   /** The labels of a row of labels above, one a column (./labels.ts labelRow). */
   row: LabelKind[] | null;
+  /** The recognizer's confidence in the line (0–100; 100 when it gave none). */
+  confidence: number;
 };
 
 /** A network's name left beside a cut-out link or number ("LinkedIn: linkedin.com/in/…"). */
@@ -129,7 +133,7 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
     const confidence = Number.isFinite(line?.confidence) ? line.confidence : 100;
     if (isNoise(text, confidence)) continue;
     while (waiting.length > 0 && kept.length - (waiting[0]?.at ?? 0) >= LABEL_REACH) waiting.shift();
-    kept.push({ text, height: heightOf(line), label: waiting.shift()?.kind ?? null, row });
+    kept.push({ text, height: heightOf(line), label: waiting.shift()?.kind ?? null, row, confidence });
     row = null;
   }
   return kept;
@@ -387,8 +391,12 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       } else fields.company.push(p.text);
     } else if (p.kind === 'position') fields.position.push(p.text);
     // A scrap of a few letters nothing else took (a logo or a rule read as "EINE", "KS", "3E8")
-    // is no information; a slogan or a line of Chinese is.
-    else if (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text))
+    // is no information, nor is a line read unsurely ("RBAPMNEIRZ", 20; "MERE FLEE", 30: a
+    // logo's shapes); a slogan or a line of Chinese is.
+    else if (
+      (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text)) &&
+      (kept[p.line]?.confidence ?? 100) >= SURE_OTHER
+    )
       others.push({ line: p.line, text: p.text });
     last = p;
   }
