@@ -561,6 +561,26 @@ describe('addresses over several lines', () => {
   });
 });
 
+describe('company names', () => {
+  it('joins "Company Limited" wrapped onto its own line and drops scraps read after a legal form', () => {
+    const wrapped = card([
+      ['寶德物流有限公司 Z 5', 22],
+      ['Po Tak Logistics', 20],
+      ['Company Limited', 20],
+      ['張凱琪', 40],
+    ]);
+    expect(extractFields(wrapped, { area: 'hk' }).company).toEqual([
+      '寶德物流有限公司',
+      'Po Tak Logistics Company Limited',
+    ]);
+    const short = card([
+      ['Moreau Digital SA', 22],
+      ['François Moreau', 36],
+    ]);
+    expect(extractFields(short, { area: 'hk' }).company).toEqual(['Moreau Digital SA']);
+  });
+});
+
 describe('lines nothing else takes', () => {
   it('keeps a slogan read surely in other, and drops a logo read as letters', () => {
     const lines = card([

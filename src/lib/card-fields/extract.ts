@@ -227,6 +227,27 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   return NAME_ENDING.test(text) && /^\p{Lu}/u.test(tail) && !/\d/.test(tail) && !NAME_END_WORD.test(tail);
 }
 
+/** A line that is only the legal form ending the company's name on the line above ("Po Tak Logistics" / "Company Limited"). */
+const LEGAL_FORM_LINE =
+  /^(?:(?:company|co\.?,?)\s?)?(?:limited|ltd\.?)$|^(?:co\.?,?\s?ltd\.?|inc\.?|pte\.?\s?ltd\.?|有限公司)$/i;
+/** The end of a company's name: its legal form. */
+const LEGAL_FORM_END = /(?:有限公司|limited|ltd\.?|inc\.?|llc|plc|gmbh|corp\.?|co\.|s\.a\.|s\.r\.l\.|s\.p\.a\.)$/iu;
+
+/**
+ * A company's name without scraps read after its legal form ("新峰建築工程有限公司 Z 5", "Co.,
+ * Ltd. £ IH": a logo's edge read as letters); short words that end the name stay ("Moreau
+ * Digital SA").
+ */
+function withoutScrapsAfterLegalForm(text: string): string {
+  const words = text.split(' ');
+  for (let n = 1; n <= 3 && n < words.length; n++) {
+    if ((words[words.length - n] ?? '').length > 2) break;
+    const rest = words.slice(0, -n).join(' ');
+    if (LEGAL_FORM_END.test(rest)) return rest;
+  }
+  return text;
+}
+
 /**
  * Whether two lines are printed in about the same type size (unknown sizes count as the same).
  * Generous: a line in capitals ("HONG KONG") has no ascenders or descenders and a box a third
@@ -386,9 +407,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       if (joins && last) fields.address[fields.address.length - 1] += glue + p.text;
       else fields.address.push(p.text);
     } else if (p.kind === 'company') {
-      if (joins && last && /^(?:limited|ltd\.?|co\.?,?\s?ltd\.?|inc\.?|有限公司)$/i.test(p.text)) {
-        fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + p.text;
-      } else fields.company.push(p.text);
+      const text = withoutScrapsAfterLegalForm(p.text);
+      if (joins && last && LEGAL_FORM_LINE.test(text)) {
+        fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + text;
+      } else fields.company.push(text);
     } else if (p.kind === 'position') fields.position.push(p.text);
     // A scrap of a few letters nothing else took (a logo or a rule read as "EINE", "KS", "3E8")
     // is no information, nor is a line read unsurely ("RBAPMNEIRZ", 20; "MERE FLEE", 30: a
