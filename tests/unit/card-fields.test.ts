@@ -552,6 +552,23 @@ describe('addresses over several lines', () => {
     expect(extractFields(us, { area: 'hk' }).address).toEqual(['350 Fifth Avenue, Suite 2650, New York, NY 10118']);
   });
 
+  it('drops what is left of a misread label or an icon read as a letter before an address', () => {
+    const singapore = card([
+      ['Jasmine Yap', 36],
+      ['A 3 Temasek Boulevard, #03-11 Suntec Tower One, Singapore 038983', 16],
+    ]);
+    expect(extractFields(singapore, { area: 'hk' }).address).toEqual([
+      '3 Temasek Boulevard, #03-11 Suntec Tower One, Singapore 038983',
+    ]);
+    const canada = card([
+      ['Hannah Davies', 36],
+      ['s: 1819 West Georgia Street, Ste. 1350, Vancouver, BC V6C 3E8', 16],
+    ]);
+    expect(extractFields(canada, { area: 'hk' }).address).toEqual([
+      '1819 West Georgia Street, Ste. 1350, Vancouver, BC V6C 3E8',
+    ]);
+  });
+
   it('drops the labels of both languages before a mainland address', () => {
     const lines = card([
       ['萧伟', 40],

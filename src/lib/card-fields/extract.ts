@@ -227,6 +227,16 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   return NAME_ENDING.test(text) && /^\p{Lu}/u.test(tail) && !/\d/.test(tail) && !NAME_END_WORD.test(tail);
 }
 
+/**
+ * An address without what is left of a label OCR misread or an icon read as a letter before it
+ * ("s: 1819 West Georgia Street", "HW: 广州市…", "A 3 Temasek Boulevard"): a short word and a
+ * colon, or a lone capital before the house number.
+ */
+function withoutStrayLabel(text: string): string {
+  const rest = text.replace(/^(?:[^\s:：]{1,4}\s)?[^\s:：\d]{1,4}\s?[:：]\s*|^\p{Lu}\s(?=\d)/u, '');
+  return alnumCount(rest) >= 4 ? rest : text;
+}
+
 /** A line that is only the legal form ending the company's name on the line above ("Po Tak Logistics" / "Company Limited"). */
 const LEGAL_FORM_LINE =
   /^(?:(?:company|co\.?,?)\s?)?(?:limited|ltd\.?)$|^(?:co\.?,?\s?ltd\.?|inc\.?|pte\.?\s?ltd\.?|有限公司)$/i;
@@ -314,7 +324,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
       for (const part of parts) {
         const { kind, weakAddress, weakCompany } = classify(part, forced);
-        pieces.push({ text: part, line, height, script: scriptOf(part), kind, weakAddress, weakCompany, comma });
+        const value = kind === 'address' ? withoutStrayLabel(part) : part;
+        pieces.push({ text: value, line, height, script: scriptOf(value), kind, weakAddress, weakCompany, comma });
       }
     }
   });
