@@ -552,6 +552,17 @@ describe('addresses over several lines', () => {
     expect(extractFields(us, { area: 'hk' }).address).toEqual(['350 Fifth Avenue, Suite 2650, New York, NY 10118']);
   });
 
+  it('goes on after a line ending in a comma even when its box came out too tall', () => {
+    const lines = card([
+      ['Ahmad Hafiz bin Osman', 40],
+      ['Address: 6 Shenton Way, #25-16 OUE Downtown,', 34],
+      ['Singapore 068809', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual([
+      '6 Shenton Way, #25-16 OUE Downtown, Singapore 068809',
+    ]);
+  });
+
   it('drops what is left of a misread label or an icon read as a letter before an address', () => {
     const singapore = card([
       ['Jasmine Yap', 36],

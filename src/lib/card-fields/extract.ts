@@ -411,7 +411,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       last.kind === p.kind &&
       last.script === p.script &&
       p.line - last.line === 1 &&
-      (p.kind !== 'address' || sameType(last, p));
+      // An address line ending in a comma goes on whatever its box's height (a box that took in
+      // a neighbour's ascenders is half again too tall).
+      (p.kind !== 'address' || sameType(last, p) || last.comma);
     if (p.kind === 'address') {
       // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
       const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
