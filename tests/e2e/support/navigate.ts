@@ -14,8 +14,19 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     await page.goto(path);
     return;
   }
-  await page.evaluate(async (href) => {
-    const router = Reflect.get(window, '__TSR_ROUTER__') as Router;
-    await router.navigate({ href });
-  }, path);
+  const navigate = () =>
+    page.evaluate(async (href) => {
+      const router = Reflect.get(window, '__TSR_ROUTER__') as Router;
+      await router.navigate({ href });
+    }, path);
+  try {
+    await navigate();
+  } catch (error) {
+    // The page was loading another document when asked: the route before this one sends the
+    // browser elsewhere by itself once its request is answered (/dominHandle's location.replace),
+    // and that answer came late. Open this route once that page has loaded.
+    if (!String(error).includes('Execution context was destroyed')) throw error;
+    await page.waitForLoadState('load');
+    await openInApp(page, path);
+  }
 }
