@@ -48,8 +48,9 @@ describe('feedback', () => {
     expect(await rows()).toEqual([]);
 
     await context.setOffline(false);
-    // Sent on the browser's "online" event, or at the latest by the next retry (backoff capped at 30 s).
-    await expect.poll(async () => (await rows()).length, { timeout: 40_000 }).toBe(1);
+    // Sent on the browser's "online" event, or at the latest by the next retry (backoff capped at
+    // 30 s); a busy CI machine once took longer than 40 s (alone this takes a few seconds).
+    await expect.poll(async () => (await rows()).length, { timeout: 60_000 }).toBe(1);
     // The page follows the outbox: once the message has gone it says so, and no longer that it waits.
     await page.getByText('Thank you! Your feedback has been sent.').waitFor();
     expect(await page.getByText('Saved. It will be sent when you are back online.').count()).toBe(0);
