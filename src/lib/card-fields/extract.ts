@@ -204,12 +204,13 @@ function continuesAddress(text: string): boolean {
   return text.length <= 40 && (ADDRESS_TAIL.test(text) || COUNTRY_LINE.test(text.trim()) || NAME_ENDING.test(text));
 }
 
+/** Words that end a building's or a street's name. */
+const NAME_END_WORDS =
+  'building|bldg\\.?|centre|center|plaza|tower|house|mansion|court|square|road|rd\\.?|street|st\\.?|avenue|ave\\.?|lane|drive|boulevard|way|terrace|crescent|place|estate|gardens?|territories';
 /** A part of an address that ends a building's or a street's name begun on the line above ("Commercial Building", "Plaza", "Territories"). */
-const NAME_ENDING =
-  /^(?:\p{Lu}[\p{L}'’.-]*\s){0,3}(?:building|bldg\.?|centre|center|plaza|tower|house|mansion|court|square|road|rd\.?|street|st\.?|avenue|ave\.?|lane|drive|boulevard|way|terrace|crescent|place|estate|gardens?|territories)(?=$|,)/iu;
-/** Words that end such a name: a part ending in one is whole. */
-const NAME_END_WORD =
-  /(?:building|bldg\.?|centre|center|plaza|tower|house|mansion|court|square|road|rd\.?|street|st\.?|avenue|ave\.?|lane|drive|boulevard|way|terrace|crescent|place|estate|gardens?|territories)$/iu;
+const NAME_ENDING = new RegExp(`^(?:\\p{Lu}[\\p{L}'’.-]*\\s){0,3}(?:${NAME_END_WORDS})(?=$|,)`, 'iu');
+/** A part ending in such a word is whole. */
+const NAME_END_WORD = new RegExp(`(?:${NAME_END_WORDS})$`, 'iu');
 
 /**
  * Whether an address line goes on from the one above in the middle of a part, so the two join
