@@ -423,11 +423,51 @@ describe('extractFields rules', () => {
     const lines = card([
       ['Peter Chan ‘', 30],
       ['地址 Address: 香港中環', 18],
-      ['公司 Company: 宏達', 18],
+      ['公司 Company: Hang Tat Ltd.', 18],
     ]);
     expect(extractFields(lines, { area: 'hk' })).toEqual(
-      fields({ name: 'Peter Chan', company: ['宏達'], address: ['香港中環'] }),
+      fields({ name: 'Peter Chan', company: ['Hang Tat Ltd.'], address: ['香港中環'] }),
     );
+  });
+
+  it('reads a Latin name past a mark before it and a misread degree after it', () => {
+    expect(extractFields(card([['i] Nathaniel Martin', 30]]), { area: 'hk' }).name).toBe('Nathaniel Martin');
+    expect(extractFields(card([['| Peter Chan', 30]]), { area: 'hk' }).name).toBe('Peter Chan');
+    expect(extractFields(card([['Hannah Davies, php', 30]]), { area: 'hk' }).name).toBe('Hannah Davies');
+    expect(extractFields(card([['CHAN Tai Man, Peter', 30]]), { area: 'hk' }).name).toBe('CHAN Tai Man, Peter');
+  });
+
+  it('keeps the Latin name as the English name on a card in Chinese whose Chinese name was not read', () => {
+    const lines = card([
+      ['中科智能科技股份有限公司', 24],
+      ['i 1h', 44],
+      ['Xiao Wei', 26],
+      ['副总裁', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toMatchObject({ name: '', english_name: 'Xiao Wei' });
+    // A card all in English keeps it as the name.
+    const english = card([
+      ['Zhongke Intelligent Technology Ltd.', 24],
+      ['Xiao Wei', 26],
+      ['Vice President', 18],
+    ]);
+    expect(extractFields(english, { area: 'ch' })).toMatchObject({ name: 'Xiao Wei', english_name: '' });
+  });
+
+  it('prefers a whole Latin name to a short word beside Han type, and takes a given name OCR read in lower case', () => {
+    const lines = card([
+      ['宏昇科技股份有限公司', 24],
+      ['人人 Fp', 48],
+      ['簡俊宏', 36],
+      ['Jack Chien', 20],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: '簡俊宏', english_name: 'Jack Chien' });
+    const lower = card([
+      ['杨杰', 40],
+      ['Yang jie', 20],
+      ['Innovation forward together', 30],
+    ]);
+    expect(extractFields(lower, { area: 'ch' })).toMatchObject({ name: '杨杰', english_name: 'Yang jie' });
   });
 
   it('drops a title before a Latin name and keeps credentials after it as other', () => {

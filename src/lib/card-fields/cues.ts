@@ -181,21 +181,39 @@ const LATIN_NAME_WORD = /^\(?(?=\p{Lu})\p{Script=Latin}[\p{Script=Latin}'’-]*\
  * Peter", "Chan Tai Man (Peter)", "Mary J. Smith"), a title ("Dr.") dropped; credentials after
  * a comma ("Peter Chan, CPA") come back as `rest`.
  */
-function latinName(text: string): { name: string; rest: string[] } | null {
-  const parts = text.split(/\s?,\s?/).filter((p) => p !== '');
+function latinName(text: string): { name: string; rest: string[]; likely: boolean } | null {
+  const parts = text
+    .replace(LEADING_DUST, '')
+    .split(/\s?,\s?/)
+    .filter((p) => p !== '');
   const rest: string[] = [];
-  while (parts.length > 1 && CREDENTIALS.test(parts[parts.length - 1] ?? '')) rest.unshift(parts.pop() ?? '');
+  while (parts.length > 1 && isCredential(parts[parts.length - 1] ?? '')) rest.unshift(parts.pop() ?? '');
   const name = parts.join(', ');
   if (parts.length > 2 || NOT_NAME_WORDS.test(name)) return null;
   const bare = name.replace(HONORIFIC_LATIN, '');
   const words = bare.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 5) return null;
+  if (bare.replace(/\P{Script=Latin}/gu, '').length < 4) return null;
   // Particles stand lower-case between the capitalised words ("Sanne van Dijk", "María de la Cruz").
   const ok =
     words.every((w, i) => LATIN_NAME_WORD.test(w) || (i > 0 && i < words.length - 1 && NAME_PARTICLES.has(w))) &&
     words.filter((w) => LATIN_NAME_WORD.test(w)).length >= 2;
-  if (!ok || bare.replace(/\P{Script=Latin}/gu, '').length < 4) return null;
-  return { name: bare, rest };
+  if (ok) return { name: bare, rest, likely: true };
+  // A romanised Chinese name OCR read with its given name in lower case ("Yang jie"): a name,
+  // but less likely one than any properly capitalised line.
+  const [first, second] = words;
+  if (words.length === 2 && first && second && /^\p{Lu}\p{Ll}{1,5}$/u.test(first) && /^\p{Ll}{2,8}$/u.test(second)) {
+    if (!NAME_PARTICLES.has(second) && !NOT_SPACED_NAME.has(second)) return { name: bare, rest, likely: false };
+  }
+  return null;
+}
+
+/** A stray mark OCR read before a Latin name: a lone lower-case letter or bracket ("i] Nathaniel Martin", "| Peter Chan"). */
+const LEADING_DUST = /^(?:[a-z]?[\][|!:;]*|[a-z])\s+(?=\p{Lu})/u;
+
+/** A degree or credential after a name's comma ("CPA", "Ph.D."), or a short token OCR made of one ("php" for "PhD"). */
+function isCredential(text: string): boolean {
+  return CREDENTIALS.test(text) || /^\p{Ll}[\p{L}.]{1,4}$/u.test(text);
 }
 
 /** Lower-case words a letter-spaced name never has; with one, the text is a phrase or a name with a particle. */
@@ -240,7 +258,7 @@ export function nameShape(text: string): NameShape | null {
     return { kind: 'cjk', name: cjk, rest: [], likely };
   }
   const latin = latinName(text);
-  if (latin) return { kind: 'latin', ...latin, likely: true };
+  if (latin) return { kind: 'latin', ...latin };
   const joined = joinLetterSpaced(text);
   return joined ? { kind: 'latin', name: joined, rest: [], likely: true } : null;
 }

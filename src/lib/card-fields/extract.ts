@@ -348,8 +348,11 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     if (piece.kind !== 'rest') continue;
     const both = splitBilingualName(piece.text);
     // "陳大文 Peter Chan", or "陳大文 Peter" with an English given name only.
+    // A given name alone is less sure than a whole Latin name elsewhere ("人人 Fp" beside a logo).
     const given =
-      both && /^[A-Z][a-z]+$/.test(both[1]) ? { kind: 'latin' as const, name: both[1], rest: [], likely: true } : null;
+      both && /^[A-Z][a-z]{2,}$/.test(both[1])
+        ? { kind: 'latin' as const, name: both[1], rest: [], likely: false }
+        : null;
     const shapes = both ? [nameShape(both[0]), nameShape(both[1]) ?? given] : [nameShape(piece.text)];
     if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) continue;
     for (const shape of shapes) {
@@ -377,8 +380,14 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   }
   const cjkName = chosen.find((n) => n === cjk);
   const latinName = chosen.find((n) => n === latin);
-  fields.name = cjkName?.name ?? latinName?.name ?? '';
-  fields.english_name = cjkName && latinName ? latinName.name : '';
+  // A card whose company or title is printed in Chinese prints its holder's Chinese name too: when
+  // that name could not be read, the Latin one is still the English name, and the name is left
+  // for the user rather than filled with the wrong one.
+  const chineseCard = pieces.some(
+    (p) => (p.kind === 'company' || p.kind === 'position') && /\p{Script=Han}{2}/u.test(p.text),
+  );
+  fields.name = cjkName?.name ?? (chineseCard ? '' : (latinName?.name ?? ''));
+  fields.english_name = (cjkName || chineseCard) && latinName ? latinName.name : '';
 
   // Weak address cues next to an address line of the same script and type size join it, and so
   // does a line after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai
