@@ -48,16 +48,48 @@ export function tidyLine(text: string): string {
     .trim();
 }
 
-/** The text lines of a tesseract.js page (recognized with the `blocks` output). */
+/** Words further apart than this many times the line's height are in different columns. */
+const COLUMN_GAP = 3;
+
+/**
+ * A tesseract line cut where its words stand a column apart: the page layout runs a left
+ * column's line into the right column's when their baselines meet ("Florence Leung" … "Tel
+ * (852) 3656 4369"), and a card's fields are read line by line.
+ */
+function columnsOfLine(line: Tesseract.Line): OcrLine[] {
+  const { x0, y0, x1, y1 } = line.bbox;
+  const whole = [{ text: tidyLine(line.text), bbox: { x0, y0, x1, y1 }, confidence: line.confidence }];
+  const words = (line.words ?? []).filter((w) => w.text.trim() !== '');
+  if (!words.every((w) => Number.isFinite(w.bbox?.x0) && Number.isFinite(w.bbox?.x1))) return whole;
+  words.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const gap = COLUMN_GAP * (y1 - y0);
+  const parts: Tesseract.Word[][] = [];
+  for (const word of words) {
+    const part = parts[parts.length - 1];
+    const last = part?.[part.length - 1];
+    if (part && last && word.bbox.x0 - last.bbox.x1 <= gap) part.push(word);
+    else parts.push([word]);
+  }
+  if (parts.length < 2) return whole;
+  return parts.map((part) => ({
+    text: tidyLine(part.map((w) => w.text).join(' ')),
+    bbox: {
+      x0: Math.min(...part.map((w) => w.bbox.x0)),
+      y0: Math.min(...part.map((w) => w.bbox.y0)),
+      x1: Math.max(...part.map((w) => w.bbox.x1)),
+      y1: Math.max(...part.map((w) => w.bbox.y1)),
+    },
+    confidence: part.reduce((sum, w) => sum + w.confidence, 0) / part.length,
+  }));
+}
+
+/** The text lines of a tesseract.js page (recognized with the `blocks` output), a line running over two columns cut in two. */
 export function linesOfPage(page: Tesseract.Page): OcrLine[] {
   const lines: OcrLine[] = [];
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
-        const text = tidyLine(line.text);
-        if (text === '') continue;
-        const { x0, y0, x1, y1 } = line.bbox;
-        lines.push({ text, bbox: { x0, y0, x1, y1 }, confidence: line.confidence });
+        for (const part of columnsOfLine(line)) if (part.text !== '') lines.push(part);
       }
     }
   }
@@ -166,6 +198,12 @@ const READ_HEIGHT = 40;
 const MIN_REREAD_WIDTH = 24;
 /** A second reading replaces the first when it is surer by this much. */
 const SURER = 15;
+/** Lines of ordinary type at least this many times as wide as tall, read less surely, are read by the Chinese model alone too. */
+const MIXED_WIDTH = 6;
+const MIXED_UNSURE = 75;
+/** That reading is kept when it finds this many more Chinese characters, this surely. */
+const MORE_HAN = 4;
+const MIXED_SURE = 50;
 /** A card with this many Chinese characters has its large lines read by a Chinese model alone too. */
 const CHINESE_CARD = 2;
 
@@ -294,6 +332,7 @@ export class OcrEngine {
     let lines = chosen.lines;
     if (!(image instanceof Uint8Array)) {
       lines = await this.rereadLarge(image, lines, script, chinese);
+      if (chinese) lines = await this.rereadMixed(image, lines, script);
       if (chinese) lines = await this.readColumns(image, lines, script);
     }
     return { lines, text: chosen.text, script, fields: extractFields(lines, { area }) };
@@ -340,6 +379,56 @@ export class OcrEngine {
       }
     } finally {
       await worker.setParameters(OcrEngine.PARAMETERS);
+    }
+    return lines.map((l) => better.get(l) ?? l);
+  }
+
+  /**
+   * Long lines of ordinary type on a card with Chinese that came out unsure, read again by the
+   * Chinese model alone: read with English, a Chinese address after a bilingual label comes out
+   * as Latin letters ("地址 Add: BRHRBXPLIEE201S1ERAME1I801E"). The Chinese reading is kept when it
+   * finds clearly more Chinese characters, read surely enough. Lines holding an e-mail or a
+   * website are left as they are.
+   */
+  private async rereadMixed(gray: Gray, lines: OcrLine[], script: ChineseScript): Promise<OcrLine[]> {
+    if (!this.chineseOnly) return lines;
+    const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+    const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+    const unsure = lines
+      .filter((l) => {
+        const height = l.bbox.y1 - l.bbox.y0;
+        return (
+          height > 0 &&
+          height < LARGE * usual &&
+          l.bbox.x1 - l.bbox.x0 >= MIXED_WIDTH * height &&
+          l.confidence < MIXED_UNSURE &&
+          !/@|www|https?:/i.test(l.text)
+        );
+      })
+      .sort((a, b) => a.confidence - b.confidence)
+      .slice(0, MAX_REREADS);
+    const better = new Map<OcrLine, OcrLine>();
+    for (const line of unsure) {
+      const height = line.bbox.y1 - line.bbox.y0;
+      const pad = height * 0.3;
+      const box = { x0: line.bbox.x0 - pad, y0: line.bbox.y0 - pad, x1: line.bbox.x1 + pad, y1: line.bbox.y1 + pad };
+      const crop = cropScaled(gray, box, READ_HEIGHT / height);
+      if (crop.width < MIN_REREAD_WIDTH) continue;
+      const data = await this.chineseOnly.read(toPgm(crop) as unknown as Tesseract.ImageLike, script).catch(() => null);
+      const text = data ? tidyLine(data.text) : '';
+      const han = (t: string) => [...t].filter((c) => CJK_CHAR.test(c)).length;
+      if (process.env.MIXED_LOG)
+        console.error(
+          'MIXED',
+          JSON.stringify(line.text),
+          Math.round(line.confidence),
+          '→',
+          JSON.stringify(text),
+          Math.round(data?.confidence ?? -1),
+        );
+      if (data && data.confidence >= MIXED_SURE && han(text) >= han(line.text) + MORE_HAN) {
+        better.set(line, { ...line, text, confidence: data.confidence });
+      }
     }
     return lines.map((l) => better.get(l) ?? l);
   }

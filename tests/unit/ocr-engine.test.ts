@@ -72,6 +72,34 @@ describe('linesOfPage', () => {
     );
     expect(lines).toEqual([{ text: 'Tel: 2345 6789', confidence: 90, bbox: { x0: 0, y0: 0, x1: 10, y1: 10 } }]);
   });
+
+  it('cuts a line where its words stand a column apart, and keeps an ordinary line whole', () => {
+    const word = (text: string, x0: number, x1: number, confidence: number) => ({
+      text,
+      confidence,
+      bbox: { x0, y0: 100, x1, y1: 130 },
+    });
+    const line = (words: ReturnType<typeof word>[]) => ({
+      text: words.map((w) => w.text).join(' '),
+      confidence: 80,
+      bbox: { x0: words[0]?.bbox.x0 ?? 0, y0: 100, x1: words[words.length - 1]?.bbox.x1 ?? 0, y1: 130 },
+      words,
+    });
+    const twoColumns = line([
+      word('Florence', 60, 200, 95),
+      word('Leung', 215, 320, 93),
+      word('Tel', 850, 900, 90),
+      word('3656', 915, 990, 70),
+      word('4369', 1005, 1080, 80),
+    ]);
+    const spaced = line([word('Peter', 60, 160, 90), word('Chan', 230, 320, 90)]);
+    const page = { text: '', blocks: [{ paragraphs: [{ lines: [twoColumns, spaced] }] }] } as unknown as Tesseract.Page;
+    expect(linesOfPage(page)).toEqual([
+      { text: 'Florence Leung', confidence: 94, bbox: { x0: 60, y0: 100, x1: 320, y1: 130 } },
+      { text: 'Tel 3656 4369', confidence: 80, bbox: { x0: 850, y0: 100, x1: 1080, y1: 130 } },
+      { text: 'Peter Chan', confidence: 80, bbox: { x0: 60, y0: 100, x1: 320, y1: 130 } },
+    ]);
+  });
 });
 
 describe('scriptEvidence', () => {

@@ -287,8 +287,9 @@ export function splitBilingualName(text: string): [string, string] | null {
 
 /**
  * "有限公司" whose last character OCR misread ("有限公局", "有限公同"): the legal form is so
- * common on Chinese cards that a line ending in "有限公" and one other character is one.
+ * common on Chinese cards that a line ending in "有限", "有限公" or either and one other character
+ * ("有限双", "有限公局") is one.
  */
 export function repairLegalForm(text: string): string {
-  return text.replace(/有限公[^司\s]$/u, '有限公司').replace(/有限公$/u, '有限公司');
+  return text.replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司');
 }

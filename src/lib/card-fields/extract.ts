@@ -42,6 +42,7 @@ import {
 } from './cues';
 import { type LabelKind, labelOnly, labelRow, leadingLabel, splitAtInnerAddress } from './labels';
 import { findPhones } from './phones';
+import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
 import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
 import type { CardFields, ExtractOptions, OcrLine } from './types';
@@ -286,7 +287,7 @@ function better(a: Name | null, b: Name): Name {
 
 function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
   const fields = emptyFields();
-  const kept = keepLines(Array.isArray(lines) ? lines : []);
+  const kept = keepLines(readingOrder(Array.isArray(lines) ? lines.slice(0, MAX_LINES) : []));
   const region = cardRegion(
     kept.map((k) => k.text),
     REGION[options?.area] ?? 'HK',

@@ -1,0 +1,66 @@
+/**
+ * The order a person reads a card's lines in, for a card printed in columns side by side: each
+ * column top to bottom, left to right, so that an address wrapped over two lines of the right
+ * column is two lines one after the other, not parted by the left column's line between them.
+ * A line running across the columns ends them: what is below it is read after it. A card
+ * printed in one column (lines above one another, however centred) keeps the engine's order.
+ */
+import type { Box, OcrLine } from './types';
+
+/** Two boxes share this much of the narrower one's width: they are in one column. */
+const SAME_COLUMN = 0.3;
+/** Two boxes share this much of the lower one's height: they stand side by side. */
+const SIDE_BY_SIDE = 0.5;
+
+const width = (b: Box) => Math.max(0, b.x1 - b.x0);
+const height = (b: Box) => Math.max(0, b.y1 - b.y0);
+
+function horizontalShare(a: Box, b: Box): number {
+  const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  return shared <= 0 ? 0 : shared / Math.max(1, Math.min(width(a), width(b)));
+}
+
+function sideBySide(a: Box, b: Box): boolean {
+  const shared = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return horizontalShare(a, b) === 0 && shared > SIDE_BY_SIDE * Math.max(1, Math.min(height(a), height(b)));
+}
+
+type Column = { box: Box; lines: OcrLine[] };
+
+/** The lines in reading order (a new array; the lines themselves are not changed). */
+export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
+  const sane = lines.every((l) => [l.bbox?.x0, l.bbox?.x1, l.bbox?.y0, l.bbox?.y1].every(Number.isFinite));
+  if (!sane || !lines.some((a, i) => lines.some((b, j) => j > i && sideBySide(a.bbox, b.bbox)))) return [...lines];
+  const byTop = lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => a.line.bbox.y0 - b.line.bbox.y0 || a.index - b.index);
+  const out: OcrLine[] = [];
+  let columns: Column[] = [];
+  const flush = () => {
+    for (const column of [...columns].sort((a, b) => a.box.x0 - b.box.x0)) out.push(...column.lines);
+    columns = [];
+  };
+  for (const { line } of byTop) {
+    const touching = columns.filter((c) => horizontalShare(c.box, line.bbox) >= SAME_COLUMN);
+    if (touching.length > 1) {
+      // Across the columns: they end here.
+      flush();
+      columns.push({ box: { ...line.bbox }, lines: [line] });
+      continue;
+    }
+    const column = touching[0];
+    if (!column) {
+      columns.push({ box: { ...line.bbox }, lines: [line] });
+      continue;
+    }
+    column.lines.push(line);
+    column.box = {
+      x0: Math.min(column.box.x0, line.bbox.x0),
+      y0: Math.min(column.box.y0, line.bbox.y0),
+      x1: Math.max(column.box.x1, line.bbox.x1),
+      y1: Math.max(column.box.y1, line.bbox.y1),
+    };
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readingOrder } from '../../src/lib/card-fields/reading-order';
+import type { OcrLine } from '../../src/lib/card-fields/types';
+
+const line = (text: string, x0: number, y0: number, x1: number, height = 30): OcrLine => ({
+  text,
+  bbox: { x0, y0, x1, y1: y0 + height },
+  confidence: 90,
+});
+
+describe('readingOrder', () => {
+  it('reads columns side by side each top to bottom, left first, and a line across them after both', () => {
+    const lines = [
+      line('Florence Leung', 60, 100, 400),
+      line('Tel (852) 3656 4369', 800, 100, 1200),
+      line('Business Manager', 60, 150, 380),
+      line('地址香港灣仔軒尼詩道175號', 800, 150, 1200),
+      line('偉業投資有限公司', 60, 200, 360),
+      line('美麗華大廈30樓', 800, 200, 1100),
+      line('Wai Yip Investment Company Limited, a member of the Wai Yip Group', 60, 300, 1200),
+    ];
+    expect(readingOrder(lines).map((l) => l.text)).toEqual([
+      'Florence Leung',
+      'Business Manager',
+      '偉業投資有限公司',
+      'Tel (852) 3656 4369',
+      '地址香港灣仔軒尼詩道175號',
+      '美麗華大廈30樓',
+      'Wai Yip Investment Company Limited, a member of the Wai Yip Group',
+    ]);
+  });
+
+  it('keeps the order of a card printed in one column, however its lines are centred', () => {
+    const lines = [
+      line('Peter Chan', 300, 100, 700, 50),
+      line('Sales Manager', 350, 170, 650),
+      line('ABC Limited', 380, 220, 620),
+      line('Tel 2345 6789', 200, 300, 800),
+    ];
+    expect(readingOrder(lines)).toEqual(lines);
+  });
+});
