@@ -430,6 +430,38 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('reads an Italian street with a particle, a company that lost a dot of S.r.l., and a website under "Internet"', () => {
+    const lines = card([
+      ['Costruzioni Galli S.rl.', 20],
+      ['Martina Galli', 40],
+      ['Via dell’Indipendenza 172', 18],
+      ['40121 Bologna', 18],
+      ['Internet', 14],
+      ['www.galli.it', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      name: 'Martina Galli',
+      company: ['Costruzioni Galli S.r.l.'],
+      address: ['Via dell’Indipendenza 172, 40121 Bologna'],
+      website: ['www.galli.it'],
+      other: [],
+    });
+  });
+
+  it('joins a country read without its umlaut to the address above, and restores the accents of an Austrian card', () => {
+    const lines = card([
+      ['Jan Holler', 40],
+      ['T +43 316 841777', 18],
+      ['Adresse Herrengasse 175, 8010 Graz', 18],
+      ['Osterreich', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      name: 'Jan Höller',
+      address: ['Herrengasse 175, 8010 Graz, Österreich'],
+      other: [],
+    });
+  });
+
   it('reads a Latin name past a mark before it and a misread degree after it', () => {
     expect(extractFields(card([['i] Nathaniel Martin', 30]]), { area: 'hk' }).name).toBe('Nathaniel Martin');
     expect(extractFields(card([['| Peter Chan', 30]]), { area: 'hk' }).name).toBe('Peter Chan');

@@ -43,7 +43,7 @@ const STREET_EUROPE = [
   W(
     'rue|quai|chemin|impasse|allée|allee|avenida|avda\\.|calle|paseo|carrer|rua|praça|praca|travessa|piazza|piazzale|viale|vicolo|strada|corso|largo',
   ),
-  /(?:^|,\s?)Via\s\p{Lu}/u,
+  /(?:^|,\s?)Via\s(?:\p{Lu}|d[ei]|d['’])/u,
   /[\p{L}-](?:stra(?:ß|ss)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
 ];
 /** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", a city. */
@@ -288,8 +288,10 @@ export function splitBilingualName(text: string): [string, string] | null {
 /**
  * "有限公司" whose last character OCR misread ("有限公局", "有限公同"): the legal form is so
  * common on Chinese cards that a line ending in "有限", "有限公" or either and one other character
- * ("有限双", "有限公局") is one.
+ * ("有限双", "有限公局") is one. So is an Italian "S.r.l." that lost a dot ("S.rl.").
  */
 export function repairLegalForm(text: string): string {
-  return text.replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司');
+  return text
+    .replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司')
+    .replace(/(?<!\p{L})S\.\s?rl\.?$|(?<!\p{L})S\.\s?r\.\s?l$/u, 'S.r.l.');
 }

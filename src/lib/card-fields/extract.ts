@@ -26,6 +26,7 @@
  * the lines as `other` rather than nothing.
  */
 import type { CountryCode } from 'libphonenumber-js/max';
+import { restoreAccents } from './accents';
 import { findEmails, findWebsites } from './contacts';
 import {
   addressScore,
@@ -199,7 +200,7 @@ type Name = {
 const ADDRESS_TAIL =
   /^(?:[A-Z0-9]{0,4}\s?\d[A-Z]{2}\b.*|\d{3,6}(?:-\d{3,4})?\b.{0,30}|.{0,20}(?:大[厦廈樓楼]|中心|[广廣]场|[广廣]場|花[园園]|\d+\s?[楼樓层層室座]|室|座)\S{0,12})$/u;
 const COUNTRY_LINE =
-  /^(?:united kingdom|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
+  /^(?:united kingdom|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|osterreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
 
 function continuesAddress(text: string): boolean {
   return text.length <= 40 && (ADDRESS_TAIL.test(text) || COUNTRY_LINE.test(text.trim()) || NAME_ENDING.test(text));
@@ -448,6 +449,11 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   }
   fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
 
+  fields.name = restoreAccents(fields.name, region);
+  fields.english_name = restoreAccents(fields.english_name, region);
+  for (const key of ['company', 'position', 'address'] as const) {
+    fields[key] = fields[key].map((v) => restoreAccents(v, region));
+  }
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();
     fields[key] = fields[key].filter((v) => {

@@ -133,6 +133,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     'url',
     'homepage',
     'home page',
+    'internet',
     'site',
     '網址',
     '网址',

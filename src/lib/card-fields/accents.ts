@@ -1,0 +1,67 @@
+/**
+ * Accents the recognizer cannot read, put back by the card's language: its models (French,
+ * English, Chinese) have no ä ö ß á í ó, so "Jörg Schröder" comes out "Jorg Schroder" and
+ * "Sofía Fernández" "Sofia Fernandez". Only words whose unaccented form is no word or name of
+ * that language are restored ("Muller" on a German card is Müller; "Maria" stays Maria, except on
+ * a Spanish card), and only on cards printed in that language's countries.
+ */
+import type { CountryCode } from 'libphonenumber-js/max';
+
+const GERMAN = words(
+  // Given names and surnames.
+  'Jörg Jürgen Björn Jörn Sören Bärbel Jördis Günter Günther Käthe Dörte Götz Jürgens',
+  'Müller Schröder Schäfer Krüger Köhler Jäger Böhm Möller Förster Gärtner Hübner Höller Göbel Brückner Krämer Wölfel Löffler Bäumer Dürr',
+  // Places and words of addresses and titles.
+  'München Köln Düsseldorf Nürnberg Lübeck Münster Würzburg Göttingen Saarbrücken Osnabrück Mönchengladbach Österreich Kärnten Tübingen Lüneburg',
+  'Geschäftsführer Geschäftsführerin Geschäftsführung Büro Lösungen Gründer Gründerin Prüfung',
+);
+
+const SPANISH = words(
+  'María José Sofía Lucía Andrés Sebastián Martín Begoña Íñigo Jesús Ramón Adrián Álvaro Óscar Rubén Iván Joaquín Nicolás Tomás',
+  'Agustín Inés Belén Mónica Verónica Raúl Víctor Ángel Ángela Héctor César Fermín Germán Julián Elías Matías Sofía Noemí',
+  'Fernández Sánchez Rodríguez Gómez López Martínez Pérez González Hernández Jiménez Álvarez Gutiérrez Ramírez Domínguez Vázquez',
+  'Suárez Núñez Méndez Ibáñez Benítez Muñoz García Díaz Peña Ordóñez Velázquez Márquez Sáez Galán Román Calderón Rincón Cortés',
+  'Colón León Córdoba Málaga Cádiz Alcalá Logroño Ávila Cáceres Almería Jaén Castellón Alcorcón Móstoles Leganés Cataluña España',
+  'Dirección Teléfono Móvil Gestión Administración Comunicación Ingeniería Tecnología Tecnologías Logística Consultoría Técnico',
+  'Técnica Compañía Económico Económica Informática Energía Asesoría Construcción Producción Atención Jurídico Jurídica Análisis',
+);
+
+const LANGUAGE_OF: Partial<Record<CountryCode, Map<string, string>>> = {
+  DE: GERMAN,
+  AT: GERMAN,
+  CH: GERMAN,
+  LI: GERMAN,
+  ES: SPANISH,
+};
+
+/** The accented words by their unaccented, lower-case form. */
+function words(...lists: string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const word of lists.join(' ').split(/\s+/)) map.set(bare(word), word);
+  return map;
+}
+
+function bare(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** `accented` written in the case of `as` read ("JORG" → "JÖRG", "jorg" → "jörg"). */
+function inCaseOf(accented: string, as: string): string {
+  if (as === as.toUpperCase()) return accented.toUpperCase();
+  if (as === as.toLowerCase()) return accented.toLowerCase();
+  return accented;
+}
+
+/**
+ * `text` with the accents of the card's language put back: a word the lists know, and ß that
+ * came out as f or B at the end of a street's name ("Leopoldstrafe" is Leopoldstraße on any card).
+ */
+export function restoreAccents(text: string, region: CountryCode): string {
+  const known = LANGUAGE_OF[region];
+  const street = text.replace(/(\p{Ll})stra[fB]e\b/gu, '$1straße');
+  if (!known) return street;
+  return street.replace(/\p{L}+/gu, (word) => {
+    const accented = known.get(word.toLowerCase());
+    return accented && bare(accented) === word.toLowerCase() ? inCaseOf(accented, word) : word;
+  });
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { restoreAccents } from '../../src/lib/card-fields/accents';
+
+describe('restoreAccents', () => {
+  it('puts back the umlauts of German names and places on a card from a German-speaking country', () => {
+    expect(restoreAccents('Jorg Schroder', 'DE')).toBe('Jörg Schröder');
+    expect(restoreAccents('Herrengasse 175, 8010 Graz, OSTERREICH', 'AT')).toBe(
+      'Herrengasse 175, 8010 Graz, ÖSTERREICH',
+    );
+    expect(restoreAccents('Geschaftsfuhrer', 'CH')).toBe('Geschäftsführer');
+  });
+
+  it('puts back Spanish accents only on a Spanish card', () => {
+    expect(restoreAccents('María Gomez Lopez', 'ES')).toBe('María Gómez López');
+    expect(restoreAccents('Calle de Alcala 68, 28014 Madrid', 'ES')).toBe('Calle de Alcalá 68, 28014 Madrid');
+    expect(restoreAccents('Maria Rossi', 'IT')).toBe('Maria Rossi');
+    expect(restoreAccents('Jorg Muller', 'US')).toBe('Jorg Muller');
+  });
+
+  it('reads a street name’s ß that came out as f or B on any card, and leaves other words alone', () => {
+    expect(restoreAccents('Leopoldstrafe 87, 80539 Munchen', 'DE')).toBe('Leopoldstraße 87, 80539 München');
+    expect(restoreAccents('Leopoldstrabe 87', 'US')).toBe('Leopoldstrabe 87');
+    expect(restoreAccents('HauptstraBe 5', 'GB')).toBe('Hauptstraße 5');
+    expect(restoreAccents('Strafe', 'DE')).toBe('Strafe');
+  });
+});
