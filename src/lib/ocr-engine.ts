@@ -201,9 +201,57 @@ const SURER = 15;
 /** Lines of ordinary type at least this many times as wide as tall, read less surely, are read by the Chinese model alone too. */
 const MIXED_WIDTH = 6;
 const MIXED_UNSURE = 75;
-/** That reading is kept when it finds this many more Chinese characters, this surely. */
-const MORE_HAN = 4;
+/** Any line of ordinary type read less surely than this is read so too (a name read as "MBEs", 0). */
+const GARBLED = 50;
+/** That reading is kept when it finds this many more Chinese characters, most of its letters, this surely. */
+const MORE_HAN = 2;
+const HAN_SHARE = 0.6;
 const MIXED_SURE = 50;
+const MAX_MIXED_REREADS = 4;
+/** A large line and the pieces tesseract cut it into (its parts), read again as one. */
+type LargeLine = OcrLine & { parts: OcrLine[] };
+
+/** Large lines this close side by side (in line heights) are pieces of one ("14" "曉彤" for 鄧曉彤). */
+const PIECE_GAP = 1;
+
+/**
+ * The card's large lines (LARGE times the usual height), those standing side by side on one
+ * baseline joined into one: the page layout cuts a large name after a character it cannot read.
+ */
+function largeLines(lines: readonly OcrLine[], usual: number): LargeLine[] {
+  const large = lines
+    .filter((l) => usual > 0 && l.bbox.y1 - l.bbox.y0 >= LARGE * usual)
+    .sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const joined: LargeLine[] = [];
+  for (const line of large) {
+    const h = line.bbox.y1 - line.bbox.y0;
+    const left = joined.find((g) => {
+      const shared = Math.min(g.bbox.y1, line.bbox.y1) - Math.max(g.bbox.y0, line.bbox.y0);
+      return (
+        shared > 0.6 * Math.min(h, g.bbox.y1 - g.bbox.y0) &&
+        line.bbox.x0 - g.bbox.x1 < PIECE_GAP * h &&
+        line.bbox.x0 > g.bbox.x0
+      );
+    });
+    if (!left) {
+      joined.push({ ...line, parts: [line] });
+      continue;
+    }
+    left.text = `${left.text} ${line.text}`;
+    left.bbox = {
+      x0: left.bbox.x0,
+      y0: Math.min(left.bbox.y0, line.bbox.y0),
+      x1: Math.max(left.bbox.x1, line.bbox.x1),
+      y1: Math.max(left.bbox.y1, line.bbox.y1),
+    };
+    left.confidence = Math.min(left.confidence, line.confidence);
+    left.parts.push(line);
+  }
+  // Pieces in the engine's order, so the whole takes the first one's place.
+  for (const g of joined) g.parts.sort((a, b) => lines.indexOf(a) - lines.indexOf(b));
+  return joined;
+}
+
 /** A card with this many Chinese characters has its large lines read by a Chinese model alone too. */
 const CHINESE_CARD = 2;
 
@@ -347,13 +395,13 @@ export class OcrEngine {
   private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
     const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
     const usual = heights[Math.floor(heights.length / 2)] ?? 0;
-    const large = lines
-      .filter((l) => usual > 0 && l.bbox.y1 - l.bbox.y0 >= LARGE * usual && l.confidence < UNSURE)
+    const large = largeLines(lines, usual)
+      .filter((l) => l.confidence < UNSURE)
       .slice(0, MAX_REREADS);
     if (large.length === 0) return lines;
     const worker = this.workers[script];
     const chineseOnly = chinese ? this.chineseOnly : null;
-    const better = new Map<OcrLine, OcrLine>();
+    const better = new Map<LargeLine, OcrLine>();
     await worker.setParameters(ONE_LINE);
     try {
       for (const line of large) {
@@ -368,19 +416,27 @@ export class OcrEngine {
           worker.recognize(image, {}, { text: true }).then((r) => r.data),
           chineseOnly?.read(image, script).catch(() => null) ?? null,
         ]);
-        let best: OcrLine = line;
+        let best: OcrLine | null = null;
         for (const data of readings) {
           const text = data ? tidyLine(data.text) : '';
-          if (data && text !== '' && data.confidence >= Math.max(best.confidence, line.confidence + SURER)) {
-            best = { ...line, text, confidence: data.confidence };
-          }
+          const floor = Math.max(best?.confidence ?? 0, line.confidence + SURER);
+          if (data && text !== '' && data.confidence >= floor)
+            best = { text, bbox: line.bbox, confidence: data.confidence };
         }
-        if (best !== line) better.set(line, best);
+        if (best) better.set(line, best);
       }
     } finally {
       await worker.setParameters(OcrEngine.PARAMETERS);
     }
-    return lines.map((l) => better.get(l) ?? l);
+    const out: OcrLine[] = [];
+    for (const l of lines) {
+      const pieces = large.find((g) => g.parts.includes(l));
+      if (!pieces) out.push(l);
+      // A large line read in pieces is one line once read better whole; else its pieces stay.
+      else if (!better.has(pieces)) out.push(l);
+      else if (pieces.parts[0] === l) out.push(better.get(pieces) as OcrLine);
+    }
+    return out;
   }
 
   /**
@@ -397,16 +453,13 @@ export class OcrEngine {
     const unsure = lines
       .filter((l) => {
         const height = l.bbox.y1 - l.bbox.y0;
+        const long = l.bbox.x1 - l.bbox.x0 >= MIXED_WIDTH * height && l.confidence < MIXED_UNSURE;
         return (
-          height > 0 &&
-          height < LARGE * usual &&
-          l.bbox.x1 - l.bbox.x0 >= MIXED_WIDTH * height &&
-          l.confidence < MIXED_UNSURE &&
-          !/@|www|https?:/i.test(l.text)
+          height > 0 && height < LARGE * usual && (long || l.confidence < GARBLED) && !/@|www|https?:/i.test(l.text)
         );
       })
       .sort((a, b) => a.confidence - b.confidence)
-      .slice(0, MAX_REREADS);
+      .slice(0, MAX_MIXED_REREADS);
     const better = new Map<OcrLine, OcrLine>();
     for (const line of unsure) {
       const height = line.bbox.y1 - line.bbox.y0;
@@ -416,18 +469,11 @@ export class OcrEngine {
       if (crop.width < MIN_REREAD_WIDTH) continue;
       const data = await this.chineseOnly.read(toPgm(crop) as unknown as Tesseract.ImageLike, script).catch(() => null);
       const text = data ? tidyLine(data.text) : '';
-      const han = (t: string) => [...t].filter((c) => CJK_CHAR.test(c)).length;
-      if (process.env.MIXED_LOG)
-        console.error(
-          'MIXED',
-          JSON.stringify(line.text),
-          Math.round(line.confidence),
-          '→',
-          JSON.stringify(text),
-          Math.round(data?.confidence ?? -1),
-        );
-      if (data && data.confidence >= MIXED_SURE && han(text) >= han(line.text) + MORE_HAN) {
-        better.set(line, { ...line, text, confidence: data.confidence });
+      const han = [...text].filter((c) => CJK_CHAR.test(c)).length;
+      const letters = [...text].filter((c) => /\p{L}/u.test(c)).length;
+      const before = [...line.text].filter((c) => CJK_CHAR.test(c)).length;
+      if (data && data.confidence >= MIXED_SURE && han >= before + MORE_HAN && han >= HAN_SHARE * letters) {
+        better.set(line, { text, bbox: line.bbox, confidence: data.confidence });
       }
     }
     return lines.map((l) => better.get(l) ?? l);

@@ -462,6 +462,63 @@ describe('extractFields rules', () => {
     });
   });
 
+  it('puts a postcode printed alone after the city or state, and reads a Canadian postcode as an address', () => {
+    const us = card([
+      ['Ethan Martin', 40],
+      ['A 1542 Mission Street,', 18],
+      ['Suite 100, San Francisco, CA', 18],
+      ['94103,', 18],
+      ['USA', 18],
+    ]);
+    expect(extractFields(us, { area: 'hk' }).address).toEqual([
+      '1542 Mission Street, Suite 100, San Francisco, CA 94103, USA',
+    ]);
+    const canada = card([
+      ['Aisha Williams', 40],
+      ['2331 Boulevard René-Lévesque Ouest', 18],
+      ['Suite 1900', 18],
+      ['Montréal, QC H3B 4W8, Canada', 18],
+    ]);
+    expect(extractFields(canada, { area: 'hk' }).address).toEqual([
+      '2331 Boulevard René-Lévesque Ouest, Suite 1900, Montréal, QC H3B 4W8, Canada',
+    ]);
+  });
+
+  it('reads a Taiwan card: 協理 is a title, 行動 a label, and an address stopping at its road goes on in larger type', () => {
+    const lines = card([
+      ['周淑芬', 40],
+      ['協理', 20],
+      ['行動', 14],
+      ['0912-345-678', 18],
+      ['地址: 320桃園市中壢區中華路', 18],
+      ['二段22號4樓', 30],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      name: '周淑芬',
+      position: ['協理'],
+      tel: ['+886 912 345 678'],
+      address: ['320桃園市中壢區中華路二段22號4樓'],
+      other: [],
+    });
+  });
+
+  it('reads a label behind an icon OCR read as letters, and a Chinese domain read as ".en"', () => {
+    const lines = card([
+      ['李丽', 40],
+      ['FHL MOBILE', 14],
+      ['+86 139 1234 5678', 18],
+      ['wi E-MAIL', 14],
+      ['lili@huachuang.com.en', 18],
+      ['www.huachuang.com.en', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toMatchObject({
+      tel: ['+86 139 1234 5678'],
+      email: ['lili@huachuang.com.cn'],
+      website: ['www.huachuang.com.cn'],
+      other: [],
+    });
+  });
+
   it('reads a Latin name past a mark before it and a misread degree after it', () => {
     expect(extractFields(card([['i] Nathaniel Martin', 30]]), { area: 'hk' }).name).toBe('Nathaniel Martin');
     expect(extractFields(card([['| Peter Chan', 30]]), { area: 'hk' }).name).toBe('Peter Chan');

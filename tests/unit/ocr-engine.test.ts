@@ -352,6 +352,37 @@ describe('OcrEngine, large type on a card with Chinese', () => {
     expect(chineseOnly.filter((c) => c.startsWith('reinitialize'))).toHaveLength(1);
   });
 
+  it('reads a large name the page layout cut in two ("14" "曉彤") again as one line, in its first piece’s place', async () => {
+    const pieces = cardPage([
+      ['14', 10, 90, 46],
+      ['曉彤', 10, 90, 82],
+      ['董事總經理', 100, 130, 92],
+      ['電話: 2199 7130', 140, 170, 90],
+      ['電郵: hiutung@goldenglory.com', 180, 210, 90],
+    ]);
+    const [first, second] = pieces.blocks?.[0]?.paragraphs[0]?.lines ?? [];
+    if (!first || !second) throw new Error('no lines');
+    first.bbox = { x0: 10, y0: 10, x1: 90, y1: 90 };
+    second.bbox = { x0: 110, y0: 12, x1: 280, y1: 90 };
+    const chineseOnly: string[] = [];
+    const engine = new OcrEngine(
+      {
+        traditional: lineWorker(pieces, { text: '14 暁彤', confidence: 40 }, []),
+        simplified: fakeWorker(page([])),
+      },
+      Promise.resolve(lineWorker(null, { text: '鄧 曉 彤', confidence: 86 }, chineseOnly)),
+    );
+    const reading = await engine.recognize(big, 'hk');
+    expect(reading.lines.map((l) => l.text)).toEqual([
+      '鄧曉彤',
+      '董事總經理',
+      '電話: 2199 7130',
+      '電郵: hiutung@goldenglory.com',
+    ]);
+    expect(reading.lines[0]?.bbox).toEqual({ x0: 10, y0: 10, x1: 280, y1: 90 });
+    expect(reading.fields.name).toBe('鄧曉彤');
+  });
+
   it('keeps the mixed reading when the Chinese model alone is less sure', async () => {
     const engine = new OcrEngine(
       {

@@ -101,6 +101,11 @@ function withLabel(text: string, from: number, start: number): number {
 }
 
 /** The e-mail addresses of a line, lower case, spaces and comma-for-dot undone. */
+/** A domain whose ending OCR misread as no top-level domain at all: ".en" is China's ".cn". */
+function withRealTld(host: string): string {
+  return host.replace(/\.en$/i, '.cn');
+}
+
 export function findEmails(text: string): Found[] {
   const found: Found[] = [];
   let from = 0;
@@ -109,7 +114,8 @@ export function findEmails(text: string): Found[] {
     const local = localPart(text, from, at);
     const host = local && domain(text, at);
     if (!local || !host) continue;
-    const value = `${local.value.replace(/^(?:E-?mail|EMAIL)(?=[a-z0-9])/, '')}@${host.value}`.toLowerCase();
+    const value =
+      `${local.value.replace(/^(?:E-?mail|EMAIL)(?=[a-z0-9])/, '')}@${withRealTld(host.value)}`.toLowerCase();
     if (!TLD.test(value)) continue;
     found.push({ start: withLabel(text, from, local.start), end: host.end, value });
     from = host.end;
@@ -126,7 +132,7 @@ export function findWebsites(text: string): Found[] {
   for (const m of dotted.matchAll(WEB)) {
     const raw = m[0].replace(/\s+/g, '').replace(/[.,;:)]+$/, '');
     const [, hostPart = '', path = ''] = /^((?:https?:\/\/)?[^/]*)(.*)$/i.exec(raw) ?? [];
-    const value = hostPart.toLowerCase() + path;
+    const value = withRealTld(hostPart.toLowerCase()) + path;
     const host = hostPart.replace(/^https?:\/\//i, '');
     if (!/\.[a-z]{2,24}$/i.test(host)) continue;
     found.push({ start: withLabel(dotted, from, m.index), end: m.index + m[0].length, value });

@@ -32,7 +32,7 @@ const POSITION = [
   // German and Dutch compounds end in the title word ("Vertriebsleiter", "Projectleider").
   /\p{L}(?:leiter(?:in)?|führer(?:in)?|berater(?:in)?|referent(?:in)?|leider|manager)(?!\p{L})/iu,
   /(?<!\p{L})(?:geschäftsführer(?:in)?|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministratore|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider|medewerker|directeur|président(?:e)?|presidente|consigliere|socio|socia|partner|fondat(?:eur|rice)|fondatore|fundador(?:a)?|gründer(?:in)?|achats|acquisti|compras|einkauf|inkoop)(?!\p{L})/iu,
-  /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
+  /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|協理|协理|襄理|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
 ];
 
 const ADDRESS_LATIN = W(
@@ -51,6 +51,8 @@ const ADDRESS_STRONG = [
   /\b\d{1,3}\s?\/\s?F\b|\bG\/F\b/i,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
+  // A Canadian postcode: "QC H3B 4W8", "M5H 2N2".
+  /\b[A-CEGHJ-NPR-TVXY]\d[A-Z]\s?\d[A-Z]\d\b/,
   // A European postcode and town at the start of a line or after a comma: "10117 Berlin",
   // "D-10117 Berlin", "1012 AB Amsterdam", "8001 Zürich".
   /(?:^|,\s?)(?:[A-Z]{1,2}[-–]\s?)?\d{4,5}(?:\s[A-Z]{2})?\s\p{Lu}[\p{L}'’.-]+/u,

@@ -224,6 +224,8 @@ const NAME_END_WORD = new RegExp(`(?:${NAME_END_WORDS})$`, 'iu');
 function wrapsInsidePart(above: Piece, text: string): boolean {
   if (above.comma) return false;
   if (/^(?:\d[A-Z]{2}\b|\d[A-Z]\d\b|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Ll})/u.test(text)) return true;
+  // A postcode alone, or before the country, goes after the city or state ("Chicago, IL" / "60611", "New Taipei City" / "231, Taiwan").
+  if (/^\d{3,6}(?:-\d{4})?(?:$|[,，])/.test(text) && /\p{L}\.?$/u.test(above.text)) return true;
   const tail = above.text.split(/[,，]/).pop()?.trim() ?? '';
   if (!/^\p{L}/u.test(text) || tail === '') return false;
   if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text)) return true;
@@ -239,6 +241,9 @@ function withoutStrayLabel(text: string): string {
   const rest = text.replace(/^(?:[^\s:：]{1,4}\s)?[^\s:：\d]{1,4}\s?[:：]\s*|^\p{Lu}\s(?=\d)/u, '');
   return alnumCount(rest) >= 4 ? rest : text;
 }
+
+/** A Chinese address that stops at a road or a district has its number on the next line, whatever its type's size. */
+const CJK_ADDRESS_OPEN = /[路街道段區区市縣县鎮镇巷弄]$/u;
 
 /** A line that is only the legal form ending the company's name on the line above ("Po Tak Logistics" / "Company Limited"). */
 const LEGAL_FORM_LINE =
@@ -425,7 +430,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       p.line - last.line === 1 &&
       // An address line ending in a comma goes on whatever its box's height (a box that took in
       // a neighbour's ascenders is half again too tall).
-      (p.kind !== 'address' || sameType(last, p) || last.comma);
+      (p.kind !== 'address' ||
+        sameType(last, p) ||
+        last.comma ||
+        (p.script === 'cjk' && CJK_ADDRESS_OPEN.test(last.text)));
     if (p.kind === 'address') {
       // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
       const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';

@@ -50,6 +50,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     '座機',
     '座机',
     '行動電話',
+    '行動',
+    '行动',
     '電話番号',
     '携帯',
     '携帯電話',
@@ -220,7 +222,11 @@ function kindOfChain(chain: string): LabelKind | null {
 
 /** The label a line consists of, or null ("Tel", "地址:", "E-mail"). */
 export function labelOnly(text: string): LabelKind | null {
-  const m = LABEL_ONLY.exec(text.trim());
+  const trimmed = text.trim();
+  // A stray mark OCR made of an icon before a label in capitals ("FHL MOBILE", "wi E-MAIL").
+  const m =
+    LABEL_ONLY.exec(trimmed) ??
+    LABEL_ONLY.exec(trimmed.replace(/^[^\s\p{Script=Han}]{1,3}\s(?=\p{Lu}[\p{Lu}-]{2,}$)/u, ''));
   return m?.[1] ? kindOfChain(m[1]) : null;
 }
 
