@@ -26,6 +26,7 @@ import { printedRegion } from './card-fields/region';
 import { scriptOfChar } from './card-fields/script';
 import type { Box } from './card-fields/types';
 import { cropScaled, type Gray, toPgm } from './card-image';
+import { findUnreadLines } from './card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from './card-image/vertical';
 import type { LangCode } from './ocr-assets';
 
@@ -198,6 +199,10 @@ const READ_HEIGHT = 40;
 const MIN_REREAD_WIDTH = 24;
 /** A second reading replaces the first when it is surer by this much. */
 const SURER = 15;
+/** A line the page layout dropped is kept when read at least this surely. */
+const UNREAD_SURE = 60;
+const alnum = (text: string) => [...text].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+
 /** Lines of ordinary type at least this many times as wide as tall, read less surely, are read by the Chinese model alone too. */
 const MIXED_WIDTH = 6;
 const MIXED_UNSURE = 75;
@@ -380,6 +385,7 @@ export class OcrEngine {
     let lines = chosen.lines;
     if (!(image instanceof Uint8Array)) {
       lines = await this.rereadLarge(image, lines, script, chinese);
+      lines = await this.readUnread(image, lines, script, chinese);
       if (chinese) lines = await this.rereadMixed(image, lines, script);
       if (chinese) lines = await this.readColumns(image, lines, script);
     }
@@ -435,6 +441,50 @@ export class OcrEngine {
       // A large line read in pieces is one line once read better whole; else its pieces stay.
       else if (!better.has(pieces)) out.push(l);
       else if (pieces.parts[0] === l) out.push(better.get(pieces) as OcrLine);
+    }
+    return out;
+  }
+
+  /**
+   * Lines of type the page layout dropped (findUnreadLines), read as one line each, by the Chinese
+   * model alone too on a card with Chinese, and put among the lines where they stand.
+   */
+  private async readUnread(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
+    const boxes = findUnreadLines(
+      gray,
+      lines.map((l) => l.bbox),
+    );
+    if (boxes.length === 0) return lines;
+    const worker = this.workers[script];
+    const chineseOnly = chinese ? this.chineseOnly : null;
+    let out = lines;
+    await worker.setParameters(ONE_LINE);
+    try {
+      for (const box of boxes) {
+        const height = box.y1 - box.y0;
+        const pad = height * 0.3;
+        const crop = cropScaled(
+          gray,
+          { x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad },
+          READ_HEIGHT / height,
+        );
+        const image = toPgm(crop) as unknown as Tesseract.ImageLike;
+        const readings = await Promise.all([
+          worker.recognize(image, {}, { text: true }).then((r) => r.data),
+          chineseOnly?.read(image, script).catch(() => null) ?? null,
+        ]);
+        let best: OcrLine | null = null;
+        for (const data of readings) {
+          const text = data ? tidyLine(data.text) : '';
+          const sure = data && data.confidence >= Math.max(UNREAD_SURE, best?.confidence ?? 0);
+          if (sure && alnum(text) >= 2) best = { text, bbox: box, confidence: data.confidence };
+        }
+        if (!best) continue;
+        const at = out.findIndex((l) => l.bbox.y0 > box.y0);
+        out = at < 0 ? [...out, best] : [...out.slice(0, at), best, ...out.slice(at)];
+      }
+    } finally {
+      await worker.setParameters(OcrEngine.PARAMETERS);
     }
     return out;
   }

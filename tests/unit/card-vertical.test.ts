@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Gray } from '../../src/lib/card-image';
+import { findUnreadLines } from '../../src/lib/card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from '../../src/lib/card-image/vertical';
 
 /**
@@ -85,5 +86,21 @@ describe('columnAsLine', () => {
     expect(runs).toBe(3);
     // Paper all round.
     expect(Math.min(...line.data.subarray(0, line.width))).toBeGreaterThan(200);
+  });
+});
+
+describe('findUnreadLines', () => {
+  it('finds a line of large type nobody read, and neither a logo, a border, the lines read nor a lone stroke', () => {
+    const g = paper();
+    // A large name of three characters, never read.
+    for (const [i, kind] of (['王', '三', '王'] as const).entries()) glyph(g, 260 + i * 80, 60, 68, kind);
+    // A square logo beside it, the card's dark border, and a line already read.
+    fill(g, 60, 150, 220, 310);
+    fill(g, 0, 0, W, 3);
+    for (let i = 0; i < 6; i++) glyph(g, 260 + i * 40, 200, 32);
+    fill(g, 800, 500, 1100, 506);
+    const lines = findUnreadLines(g, [{ x0: 255, y0: 195, x1: 500, y1: 236 }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toEqual({ x0: 260, y0: 60, x1: 488, y1: 129 });
   });
 });

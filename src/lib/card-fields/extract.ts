@@ -156,6 +156,9 @@ function cutOut(text: string, ranges: readonly { start: number; end: number }[])
 /** A slogan that names a year ("Building trust since 1998"): the number is no street number. */
 const SINCE_YEAR = /\b(?:since|est\.?|established|founded)\s(?:in\s)?(?:19|20)\d\d\b/i;
 
+/** A line that speaks to the reader ("Your partner in growth", "We build trust") is a slogan, whatever its words. */
+const SLOGAN = /^(?:your|our|we|let['’]s|making|building|together)\s\p{Ll}/iu;
+
 function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAddress: boolean; weakCompany?: boolean } {
   if (forced === 'address') return { kind: 'address', weakAddress: false };
   if (forced === 'company') return { kind: 'company', weakAddress: false };
@@ -163,7 +166,7 @@ function classify(text: string, forced: LabelKind | null): { kind: Kind; weakAdd
   const digit = /\d/.test(text);
   const done = (kind: Kind) => ({ kind, weakAddress: false });
   if (isLicence(text)) return done('other');
-  if (SINCE_YEAR.test(text)) return { kind: 'rest', weakAddress: false };
+  if (SINCE_YEAR.test(text) || SLOGAN.test(text)) return { kind: 'rest', weakAddress: false };
   if (isStrongCompany(text)) return done('company');
   if (score >= 2 && digit) return done('address');
   if (isPosition(text)) return done('position');
