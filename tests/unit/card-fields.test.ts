@@ -519,6 +519,21 @@ describe('extractFields rules', () => {
     });
   });
 
+  it('takes no label for a name ("Email Sa"), nor a misread title without a surname ("上程師")', () => {
+    const latin = card([
+      ['Email Sa', 40],
+      ['Suresh Menon', 30],
+      ['Regional Sales Manager', 18],
+    ]);
+    expect(extractFields(latin, { area: 'hk' }).name).toBe('Suresh Menon');
+    const han = card([
+      ['上程師', 40],
+      ['許俊宏', 30],
+      ['晶采光電股份有限公司', 18],
+    ]);
+    expect(extractFields(han, { area: 'hk' }).name).toBe('許俊宏');
+  });
+
   it('reads a Latin name past a mark before it and a misread degree after it', () => {
     expect(extractFields(card([['i] Nathaniel Martin', 30]]), { area: 'hk' }).name).toBe('Nathaniel Martin');
     expect(extractFields(card([['| Peter Chan', 30]]), { area: 'hk' }).name).toBe('Peter Chan');

@@ -132,7 +132,9 @@ const HONORIFIC_CJK = /(?:先生|小姐|女士|太太|博士|教授|律師|醫�
 const HONORIFIC_LATIN = /^(?:mr|mrs|ms|miss|dr|prof|sir|madam)\.?\s+/i;
 const CREDENTIALS =
   /^(?:(?:[A-Z]{2,6}|Ph\.?D|M\.?B\.?A|B\.?Sc|M\.?Sc|B\.?A|M\.?A|Esq|Jr|Sr|JP|MH|BBS|SBS|CPA|CFA|FCCA|ACCA|PMP|MRICS|FRICS|CEng|RIBA|HKIA)\.?\s?)+$/;
-const NOT_NAME_WORDS = W('the|and|of|for|to|with|your|our|we|you|hong|kong|limited|ltd|thank|welcome');
+const NOT_NAME_WORDS = W(
+  'the|and|of|for|to|with|your|our|we|you|hong|kong|limited|ltd|thank|welcome|e-?mail|tel|phone|mobile|cell|fax|web|website|address|office|direct',
+);
 
 /**
  * `likely`: a Han name that starts with a common Chinese surname, or a Hangul one with a common
@@ -252,11 +254,15 @@ export function joinLetterSpaced(text: string): string | null {
   return latinName(joined) ? joined : null;
 }
 
+const TITLE_END = /[師师監监員员]$|經理$|经理$/u;
+
 /** The name a piece of text is shaped like, if any. */
 export function nameShape(text: string): NameShape | null {
   const cjk = cjkName(text);
   if (cjk) {
     const likely = SURNAMES.has(cjk[0] ?? '') || COMPOUND_SURNAMES.test(cjk);
+    // Without a known surname, a title's last character makes a misread title ("上程師" for 工程師), not a name.
+    if (!likely && TITLE_END.test(cjk)) return null;
     return { kind: 'cjk', name: cjk, rest: [], likely };
   }
   const latin = latinName(text);
