@@ -534,6 +534,18 @@ describe('extractFields rules', () => {
     expect(extractFields(han, { area: 'hk' }).name).toBe('許俊宏');
   });
 
+  it('writes a Chinese address without the spaces OCR put in it, joined across a company read on the same line', () => {
+    const lines = card([
+      ['周磊', 40],
+      ['地址东莞市南城区鸿福路595号', 18],
+      ['东莞市嘉禾电子有限公司创新大厦 A 座 36 层', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toMatchObject({
+      company: ['东莞市嘉禾电子有限公司'],
+      address: ['东莞市南城区鸿福路595号创新大厦A座36层'],
+    });
+  });
+
   it('reads a Latin name past a mark before it and a misread degree after it', () => {
     expect(extractFields(card([['i] Nathaniel Martin', 30]]), { area: 'hk' }).name).toBe('Nathaniel Martin');
     expect(extractFields(card([['| Peter Chan', 30]]), { area: 'hk' }).name).toBe('Peter Chan');

@@ -30,6 +30,23 @@ describe('readingOrder', () => {
     ]);
   });
 
+  it('lets no line across the card (a rule read as letters) make the columns one', () => {
+    const lines = [
+      line('za', 60, 40, 1200),
+      line('Florence Leung', 60, 100, 400),
+      line('地址香港灣仔軒尼詩道175號', 800, 100, 1200),
+      line('偉業投資有限公司', 60, 150, 360),
+      line('美麗華大廈30樓', 800, 150, 1100),
+    ];
+    expect(readingOrder(lines).map((l) => l.text)).toEqual([
+      'za',
+      'Florence Leung',
+      '偉業投資有限公司',
+      '地址香港灣仔軒尼詩道175號',
+      '美麗華大廈30樓',
+    ]);
+  });
+
   it('keeps the order of a card printed in one column, however its lines are centred', () => {
     const lines = [
       line('Peter Chan', 300, 100, 700, 50),

@@ -245,6 +245,13 @@ function withoutStrayLabel(text: string): string {
   return alnumCount(rest) >= 4 ? rest : text;
 }
 
+/** A Chinese address without spaces, but between two words of Latin letters ("Room 3212"). */
+function withoutCjkGaps(text: string): string {
+  return text.replace(/\s+/g, (gap, at: number) =>
+    /[A-Za-z]{2}$/.test(text.slice(0, at)) && /^[A-Za-z]{2}/.test(text.slice(at + gap.length)) ? ' ' : '',
+  );
+}
+
 /** A Chinese address that stops at a road or a district has its number on the next line, whatever its type's size. */
 const CJK_ADDRESS_OPEN = /[路街道段區区市縣县鎮镇巷弄]$/u;
 
@@ -423,9 +430,12 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     }
   }
 
-  let last: Piece | null = null;
+  // Each piece may go on from the last piece of its kind on the line above (a company and an
+  // address read as one line leave the address's end after the company's piece).
+  const lastOf = new Map<Kind, Piece>();
   for (const p of pieces) {
     if (named.has(p)) continue;
+    const last = lastOf.get(p.kind) ?? null;
     const joins =
       last !== null &&
       last.kind === p.kind &&
@@ -440,8 +450,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     if (p.kind === 'address') {
       // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
       const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
-      if (joins && last) fields.address[fields.address.length - 1] += glue + p.text;
-      else fields.address.push(p.text);
+      // A Chinese address has no spaces (a Korean one has); OCR puts them around a letter or a number ("大厦 A 座").
+      const text = p.script === 'cjk' && !/\p{Script=Hangul}/u.test(p.text) ? withoutCjkGaps(p.text) : p.text;
+      if (joins && last) fields.address[fields.address.length - 1] += glue + text;
+      else fields.address.push(text);
     } else if (p.kind === 'company') {
       const text = withoutScrapsAfterLegalForm(p.text);
       if (joins && last && LEGAL_FORM_LINE.test(text)) {
@@ -456,7 +468,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       (kept[p.line]?.confidence ?? 100) >= SURE_OTHER
     )
       others.push({ line: p.line, text: p.text });
-    last = p;
+    lastOf.set(p.kind, p);
   }
   fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
 

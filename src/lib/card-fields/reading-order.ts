@@ -9,6 +9,8 @@ import type { Box, OcrLine } from './types';
 
 /** Two boxes share this much of the narrower one's width: they are in one column. */
 const SAME_COLUMN = 0.3;
+/** A line across this share of the card's width (the span of all its lines) stands across its columns. */
+const WIDE = 0.6;
 /** Two boxes share this much of the lower one's height: they stand side by side. */
 const SIDE_BY_SIDE = 0.5;
 
@@ -40,7 +42,15 @@ export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
     for (const column of [...columns].sort((a, b) => a.box.x0 - b.box.x0)) out.push(...column.lines);
     columns = [];
   };
+  const left = Math.min(...lines.map((l) => l.bbox.x0));
+  const right = Math.max(...lines.map((l) => l.bbox.x1));
   for (const { line } of byTop) {
+    if (width(line.bbox) > WIDE * (right - left)) {
+      // Across most of the card: no column of its own, and the columns above end here.
+      flush();
+      out.push(line);
+      continue;
+    }
     const touching = columns.filter((c) => horizontalShare(c.box, line.bbox) >= SAME_COLUMN);
     if (touching.length > 1) {
       // Across the columns: they end here.
