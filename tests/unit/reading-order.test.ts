@@ -47,6 +47,31 @@ describe('readingOrder', () => {
     ]);
   });
 
+  it('reads a name block above two columns of contacts first, then each column', () => {
+    const lines = [
+      line('盧穎', 268, 70, 415, 70),
+      line('Lo Wing', 266, 170, 406),
+      line('新峰設計有限公司', 266, 320, 573),
+      line('電話 TEL', 68, 535, 163),
+      line('E-MAIL', 723, 540, 830),
+      line('+852-3910-0636', 68, 570, 258),
+      line('wing@newsummit.com.hk', 721, 572, 1023),
+      line('32/F, Tak Mei Centre', 67, 715, 305),
+      line("379 Queen's Road Central, Central, Hong Kong", 67, 758, 617),
+    ];
+    expect(readingOrder(lines).map((l) => l.text)).toEqual([
+      '盧穎',
+      'Lo Wing',
+      '新峰設計有限公司',
+      '電話 TEL',
+      '+852-3910-0636',
+      '32/F, Tak Mei Centre',
+      "379 Queen's Road Central, Central, Hong Kong",
+      'E-MAIL',
+      'wing@newsummit.com.hk',
+    ]);
+  });
+
   it('keeps the order of a card printed in one column, however its lines are centred', () => {
     const lines = [
       line('Peter Chan', 300, 100, 700, 50),

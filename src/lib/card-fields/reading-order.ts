@@ -2,7 +2,8 @@
  * The order a person reads a card's lines in, for a card printed in columns side by side: each
  * column top to bottom, left to right, so that an address wrapped over two lines of the right
  * column is two lines one after the other, not parted by the left column's line between them.
- * A line running across the columns ends them: what is below it is read after it. A card
+ * A line running across the columns ends them: what is below it is read after it, and so does a
+ * line below where every column has ended (the name's block above, the contacts' columns under it). A card
  * printed in one column (lines above one another, however centred) keeps the engine's order.
  */
 import type { Box, OcrLine } from './types';
@@ -10,7 +11,9 @@ import type { Box, OcrLine } from './types';
 /** Two boxes share this much of the narrower one's width: they are in one column. */
 const SAME_COLUMN = 0.3;
 /** A line across this share of the card's width (the span of all its lines) stands across its columns. */
-const WIDE = 0.6;
+const WIDE = 0.75;
+/** A column whose last line ends more than this many line heights above a line has ended there. */
+const BAND_GAP = 1.5;
 /** Two boxes share this much of the lower one's height: they stand side by side. */
 const SIDE_BY_SIDE = 0.5;
 
@@ -60,6 +63,9 @@ export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
     }
     const column = touching[0];
     if (!column) {
+      // Beside a column still running, a column of its own; below them all, the start of a new band.
+      const reach = BAND_GAP * height(line.bbox);
+      if (!columns.some((c) => c.box.y1 >= line.bbox.y0 - reach)) flush();
       columns.push({ box: { ...line.bbox }, lines: [line] });
       continue;
     }
