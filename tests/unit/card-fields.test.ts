@@ -482,6 +482,15 @@ describe('extractFields rules', () => {
     expect(extractFields(canada, { area: 'hk' }).address).toEqual([
       '2331 Boulevard René-Lévesque Ouest, Suite 1900, Montréal, QC H3B 4W8, Canada',
     ]);
+    const wrapped = card([
+      ['Ethan Wright', 40],
+      ['752 Burrard Street,', 18],
+      ['Suite 2650, Vancouver, BC V6C', 18],
+      ['3E8', 16],
+    ]);
+    expect(extractFields(wrapped, { area: 'hk' }).address).toEqual([
+      '752 Burrard Street, Suite 2650, Vancouver, BC V6C 3E8',
+    ]);
   });
 
   it('reads a Taiwan card: 協理 is a title, 行動 a label, and an address stopping at its road goes on in larger type', () => {

@@ -72,7 +72,7 @@ describe('readingOrder', () => {
     ]);
   });
 
-  it('keeps the order of a card printed in one column, however its lines are centred', () => {
+  it('reads a card printed in one column top to bottom, however its lines are centred or given', () => {
     const lines = [
       line('Peter Chan', 300, 100, 700, 50),
       line('Sales Manager', 350, 170, 650),
@@ -80,5 +80,8 @@ describe('readingOrder', () => {
       line('Tel 2345 6789', 200, 300, 800),
     ];
     expect(readingOrder(lines)).toEqual(lines);
+    // The page layout gave the company's block last.
+    const [name, title, company, tel] = lines;
+    expect(readingOrder([name, title, tel, company] as OcrLine[])).toEqual(lines);
   });
 });

@@ -201,7 +201,7 @@ type Name = {
  * number ("恒泰大厦16楼", "2208室").
  */
 const ADDRESS_TAIL =
-  /^(?:[A-Z0-9]{0,4}\s?\d[A-Z]{2}\b.*|\d{3,6}(?:-\d{3,4})?\b.{0,30}|.{0,20}(?:大[厦廈樓楼]|中心|[广廣]场|[广廣]場|花[园園]|\d+\s?[楼樓层層室座]|室|座)\S{0,12})$/u;
+  /^(?:[A-Z0-9]{0,4}\s?\d[A-Z]{2}\b.*|\d[A-Z]\d\b.{0,30}|\d{3,6}(?:-\d{3,4})?\b.{0,30}|.{0,20}(?:大[厦廈樓楼]|中心|[广廣]场|[广廣]場|花[园園]|\d+\s?[楼樓层層室座]|室|座)\S{0,12})$/u;
 const COUNTRY_LINE =
   /^(?:united kingdom|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|osterreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
 

@@ -4,7 +4,7 @@
  * column is two lines one after the other, not parted by the left column's line between them.
  * A line running across the columns ends them: what is below it is read after it, and so does a
  * line below where every column has ended (the name's block above, the contacts' columns under it). A card
- * printed in one column (lines above one another, however centred) keeps the engine's order.
+ * printed in one column (lines above one another, however centred) is read top to bottom.
  */
 import type { Box, OcrLine } from './types';
 
@@ -35,10 +35,12 @@ type Column = { box: Box; lines: OcrLine[] };
 /** The lines in reading order (a new array; the lines themselves are not changed). */
 export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
   const sane = lines.every((l) => [l.bbox?.x0, l.bbox?.x1, l.bbox?.y0, l.bbox?.y1].every(Number.isFinite));
-  if (!sane || !lines.some((a, i) => lines.some((b, j) => j > i && sideBySide(a.bbox, b.bbox)))) return [...lines];
+  if (!sane) return [...lines];
   const byTop = lines
     .map((line, index) => ({ line, index }))
     .sort((a, b) => a.line.bbox.y0 - b.line.bbox.y0 || a.index - b.index);
+  // One column: top to bottom (the page layout may give a block out of its place).
+  if (!lines.some((a, i) => lines.some((b, j) => j > i && sideBySide(a.bbox, b.bbox)))) return byTop.map((t) => t.line);
   const out: OcrLine[] = [];
   let columns: Column[] = [];
   const flush = () => {
