@@ -519,10 +519,11 @@ describe('extractFields rules', () => {
       ['wi E-MAIL', 14],
       ['lili@huachuang.com.en', 18],
       ['www.huachuang.com.en', 18],
+      ['deluca@deluca.jt', 18],
     ]);
     expect(extractFields(lines, { area: 'ch' })).toMatchObject({
       tel: ['+86 139 1234 5678'],
-      email: ['lili@huachuang.com.cn'],
+      email: ['lili@huachuang.com.cn', 'deluca@deluca.it'],
       website: ['www.huachuang.com.cn'],
       other: [],
     });

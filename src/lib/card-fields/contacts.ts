@@ -3,6 +3,7 @@
  * and dots ("peter . chan @ abc . com"), a comma for a dot, a label glued in front. A dot read
  * as "·" or "•" is a dot again already (text.ts).
  */
+import { getCountries } from 'libphonenumber-js/max';
 import { trailingLabel } from './labels';
 
 export type Found = { start: number; end: number; value: string };
@@ -100,12 +101,27 @@ function withLabel(text: string, from: number, start: number): number {
   return label ? from + label.start : start;
 }
 
-/** The e-mail addresses of a line, lower case, spaces and comma-for-dot undone. */
-/** A domain whose ending OCR misread as no top-level domain at all: ".en" is China's ".cn". */
+/** Two-letter top-level domains: the countries' (and .uk, .eu). */
+const COUNTRY_TLDS = new Set([...getCountries().map((c) => c.toLowerCase()), 'uk', 'eu']);
+/** Letters OCR takes for one another. */
+const LOOK_ALIKE: Record<string, string> = { e: 'c', c: 'e', j: 'i', l: 'i', i: 'l' };
+
+/**
+ * A domain whose two-letter ending OCR misread as no top-level domain at all, with one letter
+ * read back: ".en" is China's ".cn", ".jt" Italy's ".it".
+ */
 function withRealTld(host: string): string {
-  return host.replace(/\.en$/i, '.cn');
+  const tld = /\.([a-z]{2})$/i.exec(host)?.[1]?.toLowerCase();
+  if (!tld || COUNTRY_TLDS.has(tld)) return host;
+  for (const at of [0, 1]) {
+    const alt = LOOK_ALIKE[tld[at] ?? ''];
+    const read = alt && (at === 0 ? alt + tld[1] : tld[0] + alt);
+    if (read && COUNTRY_TLDS.has(read)) return host.slice(0, -2) + read;
+  }
+  return host;
 }
 
+/** The e-mail addresses of a line, lower case, spaces and comma-for-dot undone. */
 export function findEmails(text: string): Found[] {
   const found: Found[] = [];
   let from = 0;
