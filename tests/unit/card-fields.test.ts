@@ -556,6 +556,15 @@ describe('extractFields rules', () => {
     });
   });
 
+  it('drops a scrap OCR read after a title', () => {
+    const lines = card([
+      ['Peter Pang Wai Man', 40],
+      ['Marketing Manager ug', 18],
+      ['Head of IT', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).position).toEqual(['Marketing Manager', 'Head of IT']);
+  });
+
   it('reads a Latin name past a mark before it and a misread degree after it', () => {
     expect(extractFields(card([['i] Nathaniel Martin', 30]]), { area: 'hk' }).name).toBe('Nathaniel Martin');
     expect(extractFields(card([['| Peter Chan', 30]]), { area: 'hk' }).name).toBe('Peter Chan');

@@ -276,6 +276,12 @@ function withoutScrapsAfterLegalForm(text: string): string {
   return text;
 }
 
+/** A title without a scrap OCR read after it ("Marketing Manager ug": an icon's edge), when what is left is still a title. */
+function withoutTrailingScrap(text: string): string {
+  const rest = text.replace(/\s(?:\p{Ll}{1,2}|[^\p{L}\p{N}\s]{1,2})$/u, '');
+  return rest !== text && isPosition(rest) ? rest : text;
+}
+
 /**
  * Whether two lines are printed in about the same type size (unknown sizes count as the same).
  * Generous: a line in capitals ("HONG KONG") has no ascenders or descenders and a box a third
@@ -459,7 +465,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       if (joins && last && LEGAL_FORM_LINE.test(text)) {
         fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + text;
       } else fields.company.push(text);
-    } else if (p.kind === 'position') fields.position.push(p.text);
+    } else if (p.kind === 'position') fields.position.push(withoutTrailingScrap(p.text));
     // A scrap of a few letters nothing else took (a logo or a rule read as "EINE", "KS", "3E8")
     // is no information, nor is a line read unsurely ("RBAPMNEIRZ", 20; "MERE FLEE", 30: a
     // logo's shapes); a slogan or a line of Chinese is.
