@@ -83,11 +83,20 @@ export type Failure = { at: number; lost: boolean };
  */
 export const traffic = { requests: 0, cut: 0, lost: 0 };
 
-export function injectFetch(server: Server, device: { online: boolean; failure: Failure | null; requests: number }) {
+export function injectFetch(
+  server: Server,
+  device: { online: boolean; silent?: boolean; failure: Failure | null; requests: number },
+) {
   return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const index = device.requests;
     device.requests += 1;
+    if (device.silent) {
+      // A network that takes the request and never answers: only the caller's signal ends it.
+      return new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }
     const failure = device.failure;
     traffic.requests += 1;
     if (!device.online || (failure && failure.at === index && !failure.lost)) {
@@ -142,6 +151,8 @@ function lock(): <T>(run: () => Promise<T>) => Promise<T> {
 /** One phone: its own IndexedDB, session (its own token), sync engine and network. */
 export class Device {
   online = true;
+  /** Requests go out and are never answered. */
+  silent = false;
   failure: Failure | null = null;
   requests = 0;
   readonly db: CardbookDB;
@@ -173,6 +184,8 @@ export class Device {
         return timer;
       },
       clearTimeout: () => undefined,
+      // Short, so a silent network is given up on within the test.
+      timeouts: { push: 2_000, call: 2_000, upload: 2_000 },
       // One cycle lock per database, as the page's worker and the service worker share in a browser.
       cycleLock: lock(),
     };

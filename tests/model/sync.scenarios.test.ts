@@ -100,6 +100,23 @@ describe('a change the server cannot take', () => {
   });
 });
 
+describe('a network that never answers', () => {
+  it('holds no change for ever: the request is given up, and the change lands once when answers come back', async () => {
+    const { me, friend, a } = await twoDevices();
+    await mutate(a.db, 'remark', { accept_id: friend.accept_id, remark: 'sent into silence' });
+    a.silent = true;
+    await a.sync();
+    expect(await a.outboxSize()).toBe(1);
+    expect((await readSyncState(a.db)).online).toBe(false);
+    a.silent = false;
+    await a.sync();
+    expect(await a.outboxSize()).toBe(0);
+    const list = await api<{ friend_list: Friend[] }>(me, 'GET', '/api/friend/list/1');
+    expect(list.body.data.friend_list[0]?.remark).toBe('sent into silence');
+    await a.close();
+  });
+});
+
 describe('two devices edit the same thing offline', () => {
   it('the later edit wins even when its device reconnects first', async () => {
     const { me, friend, a, b } = await twoDevices();

@@ -52,6 +52,13 @@ export const APPLY_MAX_ROWS = 5 * PULL_PAGE_MAX;
 export const PULL_AHEAD_PAGES = 5;
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 30_000;
+/**
+ * A request that never answers (a connection the network dropped without a word, a request sent
+ * as the phone lost its signal) must not hold the cycle, and every change behind it, for ever: it
+ * is given up after this long and tried again like any failure. Uploads carry photos over slow
+ * networks; pulls may carry a whole card holder.
+ */
+export const REQUEST_TIMEOUTS = { push: 30_000, call: 60_000, upload: 120_000 };
 export const PERIODIC_PULL_MS = 30_000;
 
 export type SyncDeps = {
@@ -62,6 +69,8 @@ export type SyncDeps = {
   random?: () => number;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
+  /** How long a push, another API call and an upload may go unanswered (REQUEST_TIMEOUTS). */
+  timeouts?: typeof REQUEST_TIMEOUTS;
   /**
    * Runs a cycle (push, then pull) holding this database's cycle lock, so the page's sync worker
    * and the service worker (background sync) never send or apply pulls at once. Default: the Web
@@ -158,6 +167,7 @@ export function createSyncEngine(deps: SyncDeps) {
   const random = deps.random ?? Math.random;
   const later = deps.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
   const cancel = deps.clearTimeout ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const timeouts = deps.timeouts ?? REQUEST_TIMEOUTS;
   let running: Promise<void> | null = null;
   let again = false;
   let failures = 0;
@@ -171,7 +181,11 @@ export function createSyncEngine(deps: SyncDeps) {
     const headers: Record<string, string> = { token: session.token, ...(init.headers as Record<string, string>) };
     const lang = await readLang(db);
     if (lang) headers.lang = lang;
-    const res = await deps.fetch(`${deps.baseUrl}${path}`, { ...init, headers });
+    const res = await deps.fetch(`${deps.baseUrl}${path}`, {
+      ...init,
+      headers,
+      signal: AbortSignal.timeout(timeouts.call),
+    });
     if (res.status === 401) throw new Unauthorized();
     if (res.status === 409) throw new OtherAccount();
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
@@ -189,6 +203,7 @@ export function createSyncEngine(deps: SyncDeps) {
       method: 'POST',
       body: form,
       headers,
+      signal: AbortSignal.timeout(timeouts.upload),
     });
     if (res.status === 401) throw new Unauthorized();
     const json: unknown = await res.json().catch(() => null);
@@ -233,6 +248,7 @@ export function createSyncEngine(deps: SyncDeps) {
       method: 'POST',
       headers,
       body: pushBody(client, batch, ownerFor(session)),
+      signal: AbortSignal.timeout(timeouts.push),
     });
     if (res.status === 401) throw new Unauthorized();
     if (res.status === 409) throw new OtherAccount();
