@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addSessionCookie, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
-import { syncedSince } from './support/idb';
+import { readMeta, syncedSince } from './support/idb';
 import { serverAndBrowser } from './support/suite';
 
 /**
@@ -50,7 +50,13 @@ describe('feedback', () => {
     await context.setOffline(false);
     // Sent on the browser's "online" event, or at the latest by the next retry (backoff capped at
     // 30 s); a busy CI machine once took longer than 40 s (alone this takes a few seconds).
-    await expect.poll(async () => (await rows()).length, { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(async () => (await rows()).length, { timeout: 60_000 })
+      .toBe(1)
+      .catch(async (err: unknown) => {
+        // Seen once in a few dozen runs beside other test files: say where the sync stood.
+        throw new Error(`not sent; sync state ${JSON.stringify(await readMeta(page, 'syncState'))}: ${String(err)}`);
+      });
     // The page follows the outbox: once the message has gone it says so, and no longer that it waits.
     await page.getByText('Thank you! Your feedback has been sent.').waitFor();
     expect(await page.getByText('Saved. It will be sent when you are back online.').count()).toBe(0);
