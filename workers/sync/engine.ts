@@ -157,6 +157,22 @@ export function joinPages(pages: readonly PullResult[]): PullResult {
   return stamps.length > 0 ? { ...joined, hlc: stamps.reduce(maxHlc) } : joined;
 }
 
+/** A signal that aborts with `cycle` or after `ms` (AbortSignal.any and .timeout where the browser has them). */
+function endedBy(cycle: AbortSignal, ms: number): AbortSignal {
+  if (typeof AbortSignal.any === 'function' && typeof AbortSignal.timeout === 'function') {
+    return AbortSignal.any([cycle, AbortSignal.timeout(ms)]);
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
+  const end = () => {
+    clearTimeout(timer);
+    controller.abort(cycle.reason);
+  };
+  if (cycle.aborted) end();
+  else cycle.addEventListener('abort', end, { once: true });
+  return controller.signal;
+}
+
 export function backoffDelay(failures: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
   return Math.max(250, Math.round(random() * ceiling));
@@ -172,6 +188,9 @@ export function createSyncEngine(deps: SyncDeps) {
   let again = false;
   let failures = 0;
   let timer: unknown = null;
+  /** Ends the requests of the cycle under way: they were sent with no network when it comes back. */
+  let cycleAbort = new AbortController();
+  const signal = (ms: number) => endedBy(cycleAbort.signal, ms);
   let stopped = false;
   const cycleLock = deps.cycleLock ?? webLock(db.name);
   /** Whose changes and rows this database holds (0: not known), named in every push and pull. */
@@ -184,7 +203,7 @@ export function createSyncEngine(deps: SyncDeps) {
     const res = await deps.fetch(`${deps.baseUrl}${path}`, {
       ...init,
       headers,
-      signal: AbortSignal.timeout(timeouts.call),
+      signal: signal(timeouts.call),
     });
     if (res.status === 401) throw new Unauthorized();
     if (res.status === 409) throw new OtherAccount();
@@ -203,7 +222,7 @@ export function createSyncEngine(deps: SyncDeps) {
       method: 'POST',
       body: form,
       headers,
-      signal: AbortSignal.timeout(timeouts.upload),
+      signal: signal(timeouts.upload),
     });
     if (res.status === 401) throw new Unauthorized();
     const json: unknown = await res.json().catch(() => null);
@@ -248,7 +267,7 @@ export function createSyncEngine(deps: SyncDeps) {
       method: 'POST',
       headers,
       body: pushBody(client, batch, ownerFor(session)),
-      signal: AbortSignal.timeout(timeouts.push),
+      signal: signal(timeouts.push),
     });
     if (res.status === 401) throw new Unauthorized();
     if (res.status === 409) throw new OtherAccount();
@@ -416,6 +435,7 @@ export function createSyncEngine(deps: SyncDeps) {
    */
   async function attempt(): Promise<CycleOutcome> {
     const tally = { sent: 0 };
+    cycleAbort = new AbortController();
     try {
       const session = await readSession(db);
       if (!session || !ownedBy(db.name, session)) {
@@ -480,9 +500,15 @@ export function createSyncEngine(deps: SyncDeps) {
       while (running) await running;
       return attempt();
     },
-    /** The network came back: forget the backoff and go now. */
+    /**
+     * The network came back: forget the backoff and go now. Requests still waiting were sent with
+     * no network and may never be answered (a dropped connection often says nothing): they are
+     * ended, and the cycle runs again at once (the server applies each change once, so a push it
+     * did take is taken only once).
+     */
     online(): Promise<void> {
       failures = 0;
+      if (running) cycleAbort.abort();
       return syncNow();
     },
     stop(): void {
