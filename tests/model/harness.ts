@@ -94,7 +94,6 @@ export function injectFetch(
     if (device.silent) {
       // A network that takes the request and never answers: only the caller's signal ends it.
       return new Promise<Response>((_, reject) => {
-        if (init.signal?.aborted) reject(init.signal.reason);
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       });
     }
@@ -165,15 +164,11 @@ export class Device {
   readonly timers: { ms: number }[] = [];
   client = '';
 
-  /**
-   * `skew`: how far this phone's wall clock is off (ms; negative: slow), as a phone's may be;
-   * `timeout`: how long its requests may go unanswered (ms).
-   */
+  /** `skew`: how far this phone's wall clock is off (ms; negative: slow), as a phone's may be. */
   constructor(
     readonly name: string,
     server: Server,
     readonly skew = 0,
-    timeout = 2_000,
   ) {
     dbCounter += 1;
     this.db = new CardbookDB(`model-${process.pid}-${dbCounter}-${name}`);
@@ -190,7 +185,7 @@ export class Device {
       },
       clearTimeout: () => undefined,
       // Short, so a silent network is given up on within the test.
-      timeouts: { push: timeout, call: timeout, upload: timeout },
+      timeouts: { push: 2_000, call: 2_000, upload: 2_000 },
       // One cycle lock per database, as the page's worker and the service worker share in a browser.
       cycleLock: lock(),
     };

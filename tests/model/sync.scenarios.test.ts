@@ -115,26 +115,6 @@ describe('a network that never answers', () => {
     expect(list.body.data.friend_list[0]?.remark).toBe('sent into silence');
     await a.close();
   });
-
-  it('ends the requests sent with no network when it comes back, and sends at once', async () => {
-    const { me, friend } = await twoDevices();
-    // Its requests would wait ten minutes: only the network's return can end them in this test.
-    const a = new Device('patient', server, 0, 600_000);
-    await a.signIn(server, me.email, me.password);
-    await a.sync();
-    await mutate(a.db, 'remark', { accept_id: friend.accept_id, remark: 'sent on reconnecting' });
-    a.silent = true;
-    a.requests = 0;
-    const stuck = a.engine.syncNow();
-    await expect.poll(() => a.requests).toBeGreaterThan(0);
-    a.silent = false;
-    await a.engine.online();
-    await stuck;
-    expect(await a.outboxSize()).toBe(0);
-    const list = await api<{ friend_list: Friend[] }>(me, 'GET', '/api/friend/list/1');
-    expect(list.body.data.friend_list[0]?.remark).toBe('sent on reconnecting');
-    await a.close();
-  });
 });
 
 describe('two devices edit the same thing offline', () => {

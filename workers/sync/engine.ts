@@ -157,22 +157,6 @@ export function joinPages(pages: readonly PullResult[]): PullResult {
   return stamps.length > 0 ? { ...joined, hlc: stamps.reduce(maxHlc) } : joined;
 }
 
-/** A signal that aborts with `cycle` or after `ms` (AbortSignal.any and .timeout where the browser has them). */
-function endedBy(cycle: AbortSignal, ms: number): AbortSignal {
-  if (typeof AbortSignal.any === 'function' && typeof AbortSignal.timeout === 'function') {
-    return AbortSignal.any([cycle, AbortSignal.timeout(ms)]);
-  }
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
-  const end = () => {
-    clearTimeout(timer);
-    controller.abort(cycle.reason);
-  };
-  if (cycle.aborted) end();
-  else cycle.addEventListener('abort', end, { once: true });
-  return controller.signal;
-}
-
 export function backoffDelay(failures: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
   return Math.max(250, Math.round(random() * ceiling));
@@ -188,9 +172,6 @@ export function createSyncEngine(deps: SyncDeps) {
   let again = false;
   let failures = 0;
   let timer: unknown = null;
-  /** Ends the requests of the cycle under way: they were sent with no network when it comes back. */
-  let cycleAbort = new AbortController();
-  const signal = (ms: number) => endedBy(cycleAbort.signal, ms);
   let stopped = false;
   const cycleLock = deps.cycleLock ?? webLock(db.name);
   /** Whose changes and rows this database holds (0: not known), named in every push and pull. */
@@ -203,7 +184,7 @@ export function createSyncEngine(deps: SyncDeps) {
     const res = await deps.fetch(`${deps.baseUrl}${path}`, {
       ...init,
       headers,
-      signal: signal(timeouts.call),
+      signal: AbortSignal.timeout(timeouts.call),
     });
     if (res.status === 401) throw new Unauthorized();
     if (res.status === 409) throw new OtherAccount();
@@ -222,7 +203,7 @@ export function createSyncEngine(deps: SyncDeps) {
       method: 'POST',
       body: form,
       headers,
-      signal: signal(timeouts.upload),
+      signal: AbortSignal.timeout(timeouts.upload),
     });
     if (res.status === 401) throw new Unauthorized();
     const json: unknown = await res.json().catch(() => null);
@@ -267,7 +248,7 @@ export function createSyncEngine(deps: SyncDeps) {
       method: 'POST',
       headers,
       body: pushBody(client, batch, ownerFor(session)),
-      signal: signal(timeouts.push),
+      signal: AbortSignal.timeout(timeouts.push),
     });
     if (res.status === 401) throw new Unauthorized();
     if (res.status === 409) throw new OtherAccount();
@@ -435,7 +416,6 @@ export function createSyncEngine(deps: SyncDeps) {
    */
   async function attempt(): Promise<CycleOutcome> {
     const tally = { sent: 0 };
-    cycleAbort = new AbortController();
     try {
       const session = await readSession(db);
       if (!session || !ownedBy(db.name, session)) {
@@ -500,15 +480,9 @@ export function createSyncEngine(deps: SyncDeps) {
       while (running) await running;
       return attempt();
     },
-    /**
-     * The network came back: forget the backoff and go now. Requests still waiting were sent with
-     * no network and may never be answered (a dropped connection often says nothing): they are
-     * ended, and the cycle runs again at once (the server applies each change once, so a push it
-     * did take is taken only once).
-     */
+    /** The network came back: forget the backoff and go now. */
     online(): Promise<void> {
       failures = 0;
-      if (running) cycleAbort.abort();
       return syncNow();
     },
     stop(): void {
