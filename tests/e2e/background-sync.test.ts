@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_SYNC_TAG } from '../../src/lib/background-sync-tags';
 import { CloudScanPage } from './pages/cloud-scan';
 import { type ApiUser, addSessionCookie, postJson } from './support/api';
-import { newPhoneContext } from './support/browser';
+import { appOrigin, newPhoneContext } from './support/browser';
 import { appDatabase, syncedSince } from './support/idb';
-import { type NetworkCut, networkCut } from './support/network-cut';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
 
@@ -22,9 +21,9 @@ import { serverAndBrowser } from './support/suite';
  *
  * The `sync` event is fired through the DevTools protocol (ServiceWorker.dispatchSyncEvent), as
  * Chromium fires it when the network returns; that needs a page target, an about:blank page.
- * "Offline" is Playwright's emulation and a cut relay in front of the server: Chromium may fire
- * `sync` on its own when a change is queued, and a service worker it wakes can send before the
- * emulation reaches it (the changes then left early, once, in a CI run).
+ * Offline cuts the context's relay too (newPhoneContext's `cutWhenOffline`): Chromium may fire
+ * `sync` on its own when a change is queued, and the service worker it wakes can send before
+ * Playwright's emulation reaches it.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-background-sync';
 
@@ -75,10 +74,8 @@ describe('background sync', () => {
   const { server, browser } = serverAndBrowser();
   let dir = '';
   let photo = '';
-  let network: NetworkCut;
 
   beforeAll(async () => {
-    network = await networkCut(server.url);
     dir = mkdtempSync(join(tmpdir(), 'cardbook-background-sync-'));
     photo = join(dir, 'card.jpg');
     writeFileSync(
@@ -88,22 +85,15 @@ describe('background sync', () => {
         .toBuffer(),
     );
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await network.close();
-  });
-  beforeEach(() => network.restore());
-
-  /** No network for the context's pages and workers, as far as the server is concerned too. */
-  async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
-    if (offline) network.cut();
-    else network.restore();
-    await context.setOffline(offline);
-  }
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   /** A phone signed in, in English, its service worker in control and its first sync done. */
   async function phone(user: ApiUser): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newPhoneContext(browser, network.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      locale: 'en-US',
+      cutWhenOffline: true,
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
@@ -124,7 +114,7 @@ describe('background sync', () => {
     await page.goto('/friendsCategory');
     await page.goto('/editMyProfile');
 
-    await setOffline(context, true);
+    await context.setOffline(true);
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByRole('button', { name: 'Save' }).click();
     // Queued changes, read from IndexedDB: on two cores shared with another file's browser a
@@ -187,7 +177,7 @@ describe('background sync', () => {
 
   /** Opens the app again with no network: the notice, and nothing waiting. */
   async function reopenOffline(context: BrowserContext, lang: Lang, count: number, shot: string): Promise<void> {
-    await setOffline(context, true);
+    await context.setOffline(true);
     // Init scripts run in order: this one's language is the page's.
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     const page = await context.newPage();
@@ -208,8 +198,8 @@ describe('background sync', () => {
         await page.close();
         expect(context.pages()).toHaveLength(0);
 
-        await setOffline(context, false);
-        const sw = await serviceWorkerControl(context, network.url);
+        await context.setOffline(false);
+        const sw = await serviceWorkerControl(context, appOrigin(context));
         await sw.fireSync();
         await expect
           .poll(() => serverState(user), { timeout: 30_000 })
@@ -238,7 +228,7 @@ describe('background sync', () => {
       await page.close();
 
       // The first push reaches the server, which applies it; the worker dies before the answer.
-      const sw = await serviceWorkerControl(context, network.url);
+      const sw = await serviceWorkerControl(context, appOrigin(context));
       let pushes = 0;
       let killed: () => void = () => undefined;
       const dead = new Promise<void>((resolve) => {
@@ -253,7 +243,7 @@ describe('background sync', () => {
         void route.abort().catch(() => undefined);
         killed();
       });
-      await setOffline(context, false);
+      await context.setOffline(false);
       await sw.fireSync();
       await dead;
       expect(await serverState(user)).toMatchObject({ name: 'Kim Resent', groups: 1 });
@@ -304,7 +294,7 @@ describe('background sync', () => {
       await page.close();
 
       await context.unroute('**/api/sync/push');
-      const sw = await serviceWorkerControl(context, network.url);
+      const sw = await serviceWorkerControl(context, appOrigin(context));
       await sw.fireSync();
       await expect.poll(() => fullName(personal), { timeout: 30_000 }).toBe('Pat Renamed');
       await expect.poll(() => fullName(company), { timeout: 30_000 }).toBe('Cody Renamed');

@@ -125,7 +125,11 @@ describe('my card', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     user = await registerViaApi(server);
     await addSessionCookie(context, server, user.token);
@@ -272,7 +276,11 @@ describe('my card', () => {
   });
 
   it('shows the SPEC §5 message instead of opening a bad email', async () => {
-    const other = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const other = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     try {
       await other.addInitScript(() => localStorage.setItem('lang', 'en'));
       const owner = await registerViaApi(server);
@@ -328,7 +336,7 @@ describe('my card', () => {
 
   it('starts a new card private in Chinese too, saying what public means', async () => {
     const owner = await registerViaApi(server);
-    const hk = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
+    const hk = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', cutWhenOffline: true });
     try {
       await addSessionCookie(hk, server, owner.token);
       const editor = await hk.newPage();

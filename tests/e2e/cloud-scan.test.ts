@@ -8,7 +8,7 @@ import { type CardPhoto, generateCardPhotos } from '../../scripts/card-photos';
 import { CloudPages } from './pages/cloud';
 import { CloudScanPage, scanStates } from './pages/cloud-scan';
 import { type ApiUser, addSessionCookie, registerViaApi } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { appOrigin, launchBrowser, newPhoneContext } from './support/browser';
 import { fakeCamera, writePhotoVideo } from './support/fake-camera';
 import { type E2eServer, startServer } from './support/server';
 
@@ -90,8 +90,12 @@ describe('event-mode scanning offline', () => {
     const video = join(dir, 'card-5.y4m');
     await writePhotoVideo(video, (generated[4] as CardPhoto).file);
     browser = await launchBrowser(fakeCamera(video));
-    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
-    await context.grantPermissions(['camera'], { origin: server.url });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
+    await context.grantPermissions(['camera'], { origin: appOrigin(context) });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
   });
@@ -202,7 +206,7 @@ describe('event-mode scanning offline', () => {
     await page.goto(`/card/identify/back/${encodeURIComponent('https://evil.example/')}/0`);
     await page.getByTestId('identify-file').setInputFiles(photos[1] as string);
     await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 20_000 });
-    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).origin).toBe(appOrigin(context));
     await page.getByTestId('photo-picker-back').locator('img').waitFor({ timeout: 20_000 });
     await page.close();
   });

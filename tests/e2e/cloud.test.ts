@@ -93,7 +93,11 @@ describe('cloud cards', () => {
     if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
 
     browser = await launchBrowser();
-    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     page = await context.newPage();
@@ -244,7 +248,11 @@ describe('cloud cards', () => {
 
   it('shows the empty state to a new user, then 5,000 cards with only the rows in view in the DOM', async () => {
     const other = await registerViaApi(server);
-    const ctx = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const ctx = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await ctx.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(ctx, server, other.token);
     const p = await ctx.newPage();

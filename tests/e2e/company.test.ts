@@ -21,7 +21,11 @@ describe('company promotional content', () => {
   const contexts: BrowserContext[] = [];
 
   const signedInPage = async (): Promise<{ page: Page; token: string }> => {
-    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     contexts.push(context);
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const user = await registerViaApi(server);

@@ -33,7 +33,11 @@ describe('exclusive card', () => {
   }
 
   async function phone(token?: string): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     if (token) await addSessionCookie(context, server, token);
     return context;

@@ -14,7 +14,11 @@ describe('feedback', () => {
 
   it('is sent offline with an image and arrives once after reconnecting', async () => {
     const user = await registerViaApi(server);
-    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
@@ -55,7 +59,14 @@ describe('feedback', () => {
       .toBe(1)
       .catch(async (err: unknown) => {
         // Seen once in a few dozen runs beside other test files: say where the sync stood.
-        throw new Error(`not sent; sync state ${JSON.stringify(await readMeta(page, 'syncState'))}: ${String(err)}`);
+        const where = await page.evaluate(async () => ({
+          role: document.documentElement.dataset.syncRole,
+          db: document.documentElement.dataset.db,
+          locks: await navigator.locks.query(),
+        }));
+        throw new Error(
+          `not sent; sync state ${JSON.stringify(await readMeta(page, 'syncState'))}, ${JSON.stringify(where)}: ${String(err)}`,
+        );
       });
     // The page follows the outbox: once the message has gone it says so, and no longer that it waits.
     await page.getByText('Thank you! Your feedback has been sent.').waitFor();
@@ -77,7 +88,7 @@ describe('feedback', () => {
 
   it('says it was sent once the server has it, in Chinese', async () => {
     const user = await registerViaApi(server);
-    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', cutWhenOffline: true });
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
     await page.goto('/suggestions');

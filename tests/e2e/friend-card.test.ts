@@ -101,6 +101,7 @@ describe('the friend card overlay', () => {
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url, {
       serviceWorkers: 'allow',
+      cutWhenOffline: true,
       locale: 'en-US',
       acceptDownloads: true,
     });

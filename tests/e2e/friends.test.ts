@@ -61,7 +61,11 @@ describe('friends', () => {
     clients = group.body.data;
 
     browser = await launchBrowser();
-    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, b.token);
     page = await context.newPage();

@@ -17,7 +17,11 @@ const BROKER = process.env.MQTT_URL ? 'Mosquitto (MQTT_URL)' : 'the embedded bro
 
 /** A signed-in English page on `path`, leading the sync worker, with its live connection up and first pull done. */
 async function livePage(browser: Browser, server: E2eServer, contexts: BrowserContext[], token: string, path: string) {
-  const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+  const context = await newPhoneContext(browser, server.url, {
+    serviceWorkers: 'allow',
+    cutWhenOffline: true,
+    locale: 'en-US',
+  });
   contexts.push(context);
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   await addSessionCookie(context, server, token);
@@ -95,7 +99,11 @@ describe(`live push over ${BROKER}`, () => {
     const shareStr = created.body.data.share_str;
     const b = await registerViaApi(server);
 
-    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     contexts.push(context);
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, a.token);

@@ -23,7 +23,11 @@ describe('login methods', () => {
       code: server.sender.lastCode(`hk:${mobile}`),
     });
     expect(registered.status).toBe(200);
-    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    const context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, registered.body.data.token);
     const page = await context.newPage();

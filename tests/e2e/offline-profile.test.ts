@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfilePages } from './pages/profile';
 import { RegisterMailPage } from './pages/register-mail';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { appOrigin, launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
 
 /**
@@ -18,7 +18,11 @@ describe('profile offline', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   });
   afterAll(async () => {
@@ -86,7 +90,10 @@ describe('profile offline', () => {
     // No signal, and the site's IndexedDB and local storage are gone (the cookie and the cached app stay).
     await context.setOffline(true);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'indexeddb,local_storage' });
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: appOrigin(context),
+      storageTypes: 'indexeddb,local_storage',
+    });
     await page.goto('/userHome');
     await expect.poll(() => page.getByTestId('user-name').count(), { timeout: 15_000 }).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/userHome');

@@ -42,6 +42,7 @@ const background = (element: Locator) => element.evaluate((el) => getComputedSty
 async function phone(lang: (typeof LANGS)[number], token: string): Promise<Page> {
   const context = await newPhoneContext(browser, server.url, {
     serviceWorkers: 'allow',
+    cutWhenOffline: true,
     locale: lang === 'en' ? 'en-US' : 'zh-TW',
   });
   await context.addInitScript((l) => localStorage.setItem('lang', l), lang);

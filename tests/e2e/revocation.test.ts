@@ -41,7 +41,11 @@ describe('revocation', () => {
     server = await startServer();
     browser = await launchBrowser();
     user = await registerViaApi(server);
-    context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', locale: 'en-US' });
+    context = await newPhoneContext(browser, server.url, {
+      serviceWorkers: 'allow',
+      cutWhenOffline: true,
+      locale: 'en-US',
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     page = await context.newPage();
   });

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 import { requireChromium } from './chromium';
+import { networkCut } from './network-cut';
 
 /**
  * Content-Security-Policy violations seen by any page of any context made here. The whole
@@ -61,19 +62,29 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
   });
 }
 
+/** Options of a phone context: Playwright's, and `cutWhenOffline` (see newPhoneContext). */
+export type PhoneContextOptions = BrowserContextOptions & { cutWhenOffline?: boolean };
+
 /**
  * A fresh profile on a phone-sized screen (390×844, touch), CSP watched. The service worker is
  * blocked unless asked for (`serviceWorkers: 'allow'`, as the tests of offline use, background
  * sync and updates do): installing it precaches the whole app, about 3 s of a busy machine per
  * profile, which sweeps over pages and languages would pay dozens of times for nothing.
+ *
+ * `cutWhenOffline`: the context reaches the server through a relay that `context.setOffline(true)`
+ * cuts too (./network-cut.ts). Playwright's offline is emulation that reaches a worker or a woken
+ * service worker only after it starts: on a busy machine changes "made offline" reached the
+ * server before the test said so. The app's origin is then the relay's (`appOrigin`).
  */
 export async function newPhoneContext(
   browser: Browser,
   baseURL: string,
-  options: BrowserContextOptions = {},
+  { cutWhenOffline = false, ...options }: PhoneContextOptions = {},
 ): Promise<BrowserContext> {
+  const relay = cutWhenOffline ? await networkCut(baseURL) : null;
+  const origin = relay?.url ?? new URL(baseURL).origin;
   const context = await browser.newContext({
-    baseURL,
+    baseURL: origin,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     isMobile: true,
@@ -83,6 +94,25 @@ export async function newPhoneContext(
     serviceWorkers: 'block',
     ...options,
   });
-  await watchCsp(context, new URL(baseURL).origin);
+  origins.set(context, origin);
+  if (relay) {
+    const emulate = context.setOffline.bind(context);
+    context.setOffline = async (offline: boolean) => {
+      if (offline) relay.cut();
+      else relay.restore();
+      await emulate(offline);
+    };
+    context.on('close', () => void relay.close());
+  }
+  await watchCsp(context, origin);
   return context;
+}
+
+const origins = new WeakMap<BrowserContext, string>();
+
+/** The origin the context's pages open the app at (the server's, or its relay's). */
+export function appOrigin(context: BrowserContext): string {
+  const origin = origins.get(context);
+  if (!origin) throw new Error('not a phone context');
+  return origin;
 }
