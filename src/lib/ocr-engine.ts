@@ -197,6 +197,25 @@ const MAX_REREADS = 3;
 const READ_HEIGHT = 40;
 /** Narrower crops are no line of text (tesseract refuses them: "Image too small to scale"). */
 const MIN_REREAD_WIDTH = 24;
+/** Padding around a line read on its own, in line heights. */
+const LINE_PAD = 0.3;
+
+/**
+ * The line at `box` as an image to read as one line: padded, scaled to READ_HEIGHT. Null for a
+ * sliver (a rule, a logo's edge) no model reads as a line, so no reading is spent on it.
+ */
+function lineImage(gray: Gray, box: Box): Tesseract.ImageLike | null {
+  const height = box.y1 - box.y0;
+  const pad = height * LINE_PAD;
+  const crop = cropScaled(
+    gray,
+    { x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad },
+    READ_HEIGHT / height,
+  );
+  if (crop.width < MIN_REREAD_WIDTH) return null;
+  // tesseract.js types want a Buffer-like; a Uint8Array is what it copies into the engine anyway.
+  return toPgm(crop) as unknown as Tesseract.ImageLike;
+}
 /** A second reading replaces the first when it is surer by this much. */
 const SURER = 15;
 /** A line the page layout dropped is kept when read at least this surely. */
@@ -411,13 +430,8 @@ export class OcrEngine {
     await worker.setParameters(ONE_LINE);
     try {
       for (const line of large) {
-        const height = line.bbox.y1 - line.bbox.y0;
-        const pad = height * 0.3;
-        const box = { x0: line.bbox.x0 - pad, y0: line.bbox.y0 - pad, x1: line.bbox.x1 + pad, y1: line.bbox.y1 + pad };
-        const crop = cropScaled(gray, box, READ_HEIGHT / height);
-        // A sliver (a rule, a logo's edge) the model cannot read as a line: no reading spent on it.
-        if (crop.width < MIN_REREAD_WIDTH) continue;
-        const image = toPgm(crop) as unknown as Tesseract.ImageLike;
+        const image = lineImage(gray, line.bbox);
+        if (!image) continue;
         const readings = await Promise.all([
           worker.recognize(image, {}, { text: true }).then((r) => r.data),
           chineseOnly?.read(image, script).catch(() => null) ?? null,
@@ -461,14 +475,8 @@ export class OcrEngine {
     await worker.setParameters(ONE_LINE);
     try {
       for (const box of boxes) {
-        const height = box.y1 - box.y0;
-        const pad = height * 0.3;
-        const crop = cropScaled(
-          gray,
-          { x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad },
-          READ_HEIGHT / height,
-        );
-        const image = toPgm(crop) as unknown as Tesseract.ImageLike;
+        const image = lineImage(gray, box);
+        if (!image) continue;
         const readings = await Promise.all([
           worker.recognize(image, {}, { text: true }).then((r) => r.data),
           chineseOnly?.read(image, script).catch(() => null) ?? null,
@@ -512,12 +520,9 @@ export class OcrEngine {
       .slice(0, MAX_MIXED_REREADS);
     const better = new Map<OcrLine, OcrLine>();
     for (const line of unsure) {
-      const height = line.bbox.y1 - line.bbox.y0;
-      const pad = height * 0.3;
-      const box = { x0: line.bbox.x0 - pad, y0: line.bbox.y0 - pad, x1: line.bbox.x1 + pad, y1: line.bbox.y1 + pad };
-      const crop = cropScaled(gray, box, READ_HEIGHT / height);
-      if (crop.width < MIN_REREAD_WIDTH) continue;
-      const data = await this.chineseOnly.read(toPgm(crop) as unknown as Tesseract.ImageLike, script).catch(() => null);
+      const image = lineImage(gray, line.bbox);
+      if (!image) continue;
+      const data = await this.chineseOnly.read(image, script).catch(() => null);
       const text = data ? tidyLine(data.text) : '';
       const han = [...text].filter((c) => CJK_CHAR.test(c)).length;
       const letters = [...text].filter((c) => /\p{L}/u.test(c)).length;

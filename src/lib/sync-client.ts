@@ -34,12 +34,16 @@ export function startSyncClient(onRole: (role: SyncRole) => void = () => undefin
   setRole('follower');
 
   const lead = async () => {
-    // The worker opens the database named after it (src/db/db-name.ts: it has no cookies).
-    const raw = new Worker(syncWorkerUrl, { type: 'module', name: activeDbName() });
-    worker = Comlink.wrap<SyncWorkerApi>(raw);
-    await worker.start();
-    setRole('leader');
-    void worker.syncNow();
+    for (let failures = 0; ; failures += 1) {
+      const started = await startWorker();
+      if (started) {
+        worker = started;
+        setRole('leader');
+        void started.syncNow();
+        return;
+      }
+      await nextChance(failures);
+    }
   };
 
   channel?.addEventListener('message', (event: MessageEvent<{ type: 'poke' | 'online' }>) => {
@@ -63,6 +67,36 @@ export function startSyncClient(onRole: (role: SyncRole) => void = () => undefin
   window.addEventListener('online', () => poke('online'));
 
   return { poke, role: () => role };
+}
+
+/**
+ * The sync worker, started; null if its script could not load (the network went away while its
+ * modules were fetched: a worker that never loaded would never answer, and nothing would sync
+ * for the life of the tab).
+ */
+async function startWorker(): Promise<Comlink.Remote<SyncWorkerApi> | null> {
+  // The worker opens the database named after it (src/db/db-name.ts: it has no cookies).
+  const raw = new Worker(syncWorkerUrl, { type: 'module', name: activeDbName() });
+  const failed = new Promise<null>((resolve) => raw.addEventListener('error', () => resolve(null), { once: true }));
+  const remote = Comlink.wrap<SyncWorkerApi>(raw);
+  const started = await Promise.race([remote.start().then(() => remote), failed]);
+  if (!started) raw.terminate();
+  return started;
+}
+
+/** A worker that could not load is started again when the network returns, or after a while. */
+const WORKER_RETRY_MS = [2_000, 5_000, 15_000, 30_000] as const;
+
+function nextChance(failures: number): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', go);
+      resolve();
+    };
+    const timer = setTimeout(go, WORKER_RETRY_MS[Math.min(failures, WORKER_RETRY_MS.length - 1)]);
+    window.addEventListener('online', go);
+  });
 }
 
 let shared: SyncClient | null = null;

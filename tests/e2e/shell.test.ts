@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addSessionCookie, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
+import { syncedSince } from './support/idb';
 import { type E2eServer, startServer } from './support/server';
 
 describe('app shell', () => {
@@ -49,6 +50,23 @@ describe('app shell', () => {
     expect(await role(first)).toBe('leader');
     await first.close();
     await expect.poll(() => role(second), { timeout: 10_000 }).toBe('leader');
+  });
+
+  it('starts the sync worker again when its script could not load (the network went away as the app opened)', async () => {
+    // The service worker is blocked: the worker's script comes from the network, which fails once.
+    const c = await context({ serviceWorkers: 'block' });
+    const user = await registerViaApi(server);
+    await addSessionCookie(c, server, user.token);
+    let requests = 0;
+    await c.route(/\/assets\/sync\.worker-[^/]+\.js$/, (route) => {
+      requests += 1;
+      return requests === 1 ? route.abort('internetdisconnected') : route.continue();
+    });
+    const page = await c.newPage();
+    await page.goto('/');
+    await expect.poll(() => role(page), { timeout: 30_000 }).toBe('leader');
+    expect(requests).toBe(2);
+    await syncedSince(page, 0);
   });
 
   it('shows the 404 page for an unknown path', async () => {
