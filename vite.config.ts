@@ -17,6 +17,20 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * Drops the 14 MB wasm onnxruntime-web names with `new URL(…, import.meta.url)`: the OCR worker
+ * always gives the runtime its wasm's URL under /ocr/lines/ (served from the package, cached
+ * only by a device that prepares offline scanning), so dist/ never needs its own copy.
+ */
+function noOnnxWasm(): Plugin {
+  return {
+    name: 'cardbook-no-onnx-wasm',
+    generateBundle(_, bundle) {
+      for (const name of Object.keys(bundle)) if (/ort-wasm[^/]*\.wasm$/.test(name)) delete bundle[name];
+    },
+  };
+}
+
 /** Everything the server answers besides the pages; the live push websockets included. */
 function apiProxy(target: string) {
   const http = { target, changeOrigin: false };
@@ -35,7 +49,7 @@ function apiProxy(target: string) {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(), localeModules(), moduleWorkers(), licences()],
+  plugins: [react(), versionFile(), localeModules(), moduleWorkers(), licences(), noOnnxWasm()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // `npm run dev` (scripts/dev.ts): the API server listens on PORT; the pages come from here.
   server: { proxy: apiProxy(`http://localhost:${process.env.PORT ?? 8080}`) },

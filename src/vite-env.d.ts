@@ -18,3 +18,9 @@ declare module '*?module-worker' {
   const url: string;
   export default url;
 }
+
+/** One of OpenCC's dictionaries as opencc-js ships it: "source targets|…" (src/lib/line-reader.ts). */
+declare module 'opencc-js/dict/*' {
+  const dict: string;
+  export default dict;
+}

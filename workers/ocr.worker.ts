@@ -13,11 +13,16 @@
  * DECODE_SIDE, prepare the card (src/lib/card-image: find, straighten, scale, even light), read
  * it (src/lib/ocr-engine.ts, the same code as the server's pool), extract the fields
  * (src/lib/card-fields), and hand back the prepared card as a JPEG. `ms` covers all of it.
+ *
+ * Large Chinese type is read by a second recognizer too (src/lib/line-reader.ts: PP-OCRv4 on
+ * onnxruntime-web, one thread, in this worker); its files come from /ocr/lines/ like the rest.
  */
 import * as Comlink from 'comlink';
+import * as ort from 'onnxruntime-web/wasm';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../src/api/cloud';
 import { DECODE_SIDE, grayToRgba, prepareCard, type Rgba } from '../src/lib/card-image';
+import { dictionary, type LineReader, lineReader, onnxLineModel } from '../src/lib/line-reader';
 import { coreVariant, OCR_MANIFEST_URL, type OcrManifest } from '../src/lib/ocr-assets';
 import { OcrEngine } from '../src/lib/ocr-engine';
 
@@ -34,19 +39,38 @@ async function startEngine(): Promise<OcrEngine> {
   const origin = self.location.origin;
   const core = manifest.engine.cores[coreVariant()];
   const langUrl = new URL(manifest.langs.eng.url, origin).href;
-  return OcrEngine.start((langs) =>
-    Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
-      workerPath: new URL(manifest.engine.worker.url, origin).href,
-      workerBlobURL: false,
-      // A file, not a folder: given a folder, tesseract.js picks the build with the wasm inlined
-      // in JS as base64 (40 % bigger); this loader fetches the .wasm beside it.
-      corePath: new URL(core.js.url, origin).href,
-      langPath: langUrl.slice(0, langUrl.lastIndexOf('/')),
-      // The service worker's OCR cache keeps the files; no second copy in IndexedDB.
-      cacheMethod: 'none',
-      gzip: true,
-    }),
+  return OcrEngine.start(
+    (langs) =>
+      Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
+        workerPath: new URL(manifest.engine.worker.url, origin).href,
+        workerBlobURL: false,
+        // A file, not a folder: given a folder, tesseract.js picks the build with the wasm inlined
+        // in JS as base64 (40 % bigger); this loader fetches the .wasm beside it.
+        corePath: new URL(core.js.url, origin).href,
+        langPath: langUrl.slice(0, langUrl.lastIndexOf('/')),
+        // The service worker's OCR cache keeps the files; no second copy in IndexedDB.
+        cacheMethod: 'none',
+        gzip: true,
+      }),
+    () => startLineReader(manifest),
   );
+}
+
+/** The line recognizer (src/lib/line-reader.ts) on onnxruntime-web's single-threaded wasm, from /ocr/lines/. */
+async function startLineReader(manifest: OcrManifest): Promise<LineReader> {
+  const url = (file: { url: string }) => new URL(file.url, self.location.origin).href;
+  ort.env.wasm.numThreads = 1;
+  ort.env.wasm.wasmPaths = { wasm: url(manifest.lines.runtime) };
+  const fetched = async (file: { url: string }) => {
+    const response = await fetch(url(file));
+    if (!response.ok) throw new Error(`OCR line model unavailable (${response.status})`);
+    return response;
+  };
+  const [model, dict] = await Promise.all([
+    fetched(manifest.lines.model).then((r) => r.arrayBuffer()),
+    fetched(manifest.lines.dict).then((r) => r.text()),
+  ]);
+  return lineReader(await onnxLineModel(ort, new Uint8Array(model)), dictionary(dict));
 }
 
 function ensureEngine(): Promise<OcrEngine> {

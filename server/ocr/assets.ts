@@ -9,7 +9,8 @@
  * a small loader .js beside its .wasm: the loader fetches the .wasm from its own folder) and the
  * `4.0.0_best_int` language files. Scripts and wasm are gzipped once in memory (wasm 2.8 MB →
  * 1.0 MB); the language files already are gzip files and go as they are (the engine unpacks
- * them). Nothing else of the packages is reachable, the legacy `4.0.0` models above all.
+ * them). Nothing else of the packages is reachable, the legacy `4.0.0` models above all. The line
+ * recognizer's runtime, model and dictionary (LINE_MODEL) go under /ocr/lines/, gzipped too.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import {
   type CoreVariant,
   LANG_CODES,
   type LangCode,
+  LINE_MODEL,
   langPackageFile,
   OCR_MANIFEST_URL,
   type OcrManifest,
@@ -79,6 +81,22 @@ export function ocrAssets(): Map<string, Asset> {
       compress: true,
     });
   }
+  const linesTag = tag(
+    [...new Set(Object.values(LINE_MODEL).map((f) => f.pkg))].map((pkg) => `${pkg}@${packageVersion(pkg)}`),
+  );
+  for (const [name, { pkg, file }] of Object.entries(LINE_MODEL)) {
+    add({
+      url: `/ocr/lines/${linesTag}/${name}${file.slice(file.lastIndexOf('.'))}`,
+      path: packageFile(pkg, file),
+      type:
+        name === 'runtime'
+          ? 'application/wasm'
+          : name === 'dict'
+            ? 'text/plain; charset=utf-8'
+            : 'application/octet-stream',
+      compress: true,
+    });
+  }
   for (const code of LANG_CODES) {
     const { pkg, file } = langPackageFile(code);
     add({
@@ -122,7 +140,11 @@ export function ocrAssetRoutes() {
     }
     const langs = {} as Record<LangCode, OcrManifest['langs'][LangCode]>;
     for (const code of LANG_CODES) langs[code] = await sizeOf(find(`/${code}.traineddata.gz`));
-    return { engine: { worker: await sizeOf(find('/worker.min.js')), cores }, langs };
+    const lines = {} as OcrManifest['lines'];
+    for (const name of Object.keys(LINE_MODEL) as (keyof typeof LINE_MODEL)[]) {
+      lines[name] = await sizeOf(urls.find((u) => u.startsWith('/ocr/lines/') && u.includes(`/${name}.`)) as string);
+    }
+    return { engine: { worker: await sizeOf(find('/worker.min.js')), cores }, langs, lines };
   };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, asset: Asset) => {

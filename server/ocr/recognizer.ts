@@ -6,16 +6,20 @@
  * the installed @tesseract.js-data packages (`4.0.0_best_int` only): tesseract.js takes one
  * `langPath` folder, so a folder of links to the three packages' files is made once per process
  * (installedLangPath). Nothing is ever fetched, and no cache files are written (cacheMethod 'none').
+ * The line recognizer runs onnxruntime-web's wasm in this thread, as the browser's OCR worker does.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as ort from 'onnxruntime-web';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../../src/api/cloud';
 import { DECODE_SIDE, prepareCard } from '../../src/lib/card-image';
-import { LANG_CODES, langPackageFile } from '../../src/lib/ocr-assets';
+import { dictionary, type LineReader, lineReader, onnxLineModel } from '../../src/lib/line-reader';
+import { LANG_CODES, LINE_MODEL, langPackageFile } from '../../src/lib/ocr-assets';
 import { OcrEngine } from '../../src/lib/ocr-engine';
 import { packageFile, packageVersion } from './packages';
 
@@ -59,14 +63,26 @@ export function installedLangPath(): string {
   return dir;
 }
 
-/** An engine of tesseract.js worker threads (two readings and the Chinese-only one). */
+/** The line recognizer (src/lib/line-reader.ts) on onnxruntime-web's wasm, from the installed packages. */
+async function startLineReader(): Promise<LineReader> {
+  ort.env.wasm.numThreads = 1;
+  const [model, dict] = await Promise.all([
+    readFile(packageFile(LINE_MODEL.model.pkg, LINE_MODEL.model.file)),
+    readFile(packageFile(LINE_MODEL.dict.pkg, LINE_MODEL.dict.file), 'utf8'),
+  ]);
+  return lineReader(await onnxLineModel(ort, model), dictionary(dict));
+}
+
+/** An engine of tesseract.js worker threads (two readings and the Chinese-only one) and the line recognizer. */
 export function createNodeEngine(): Promise<OcrEngine> {
-  return OcrEngine.start((langs) =>
-    Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
-      langPath: installedLangPath(),
-      cacheMethod: 'none',
-      gzip: true,
-    }),
+  return OcrEngine.start(
+    (langs) =>
+      Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
+        langPath: installedLangPath(),
+        cacheMethod: 'none',
+        gzip: true,
+      }),
+    startLineReader,
   );
 }
 

