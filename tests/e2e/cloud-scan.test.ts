@@ -195,7 +195,9 @@ describe('event-mode scanning offline', () => {
     await page.waitForURL((url) => url.pathname === '/card/identify/front/%2Fcard%2Fcreate/0');
     await page.getByRole('heading', { name: 'Photograph the front', level: 1 }).waitFor();
     await page.getByTestId('identify-file').setInputFiles(photos[0] as string);
-    await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 20_000 });
+    // Recognized by an engine started cold in this new page (tesseract's four languages and the
+    // line recognizer's model): over 20 s once on a busy two-core CI machine.
+    await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 60_000 });
     const front = page.getByTestId('photo-picker-front').locator('img');
     await front.waitFor({ timeout: 20_000 });
     expect(await front.evaluate((img) => (img as HTMLImageElement).src)).toMatch(/^blob:/);
@@ -205,7 +207,7 @@ describe('event-mode scanning offline', () => {
     // An outside callback is never followed.
     await page.goto(`/card/identify/back/${encodeURIComponent('https://evil.example/')}/0`);
     await page.getByTestId('identify-file').setInputFiles(photos[1] as string);
-    await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 60_000 });
     expect(new URL(page.url()).origin).toBe(appOrigin(context));
     await page.getByTestId('photo-picker-back').locator('img').waitFor({ timeout: 20_000 });
     await page.close();
