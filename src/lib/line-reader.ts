@@ -12,6 +12,7 @@
 import type * as Ort from 'onnxruntime-web';
 import { ConverterFactory } from 'opencc-js/core';
 import STCharacters from 'opencc-js/dict/STCharacters';
+import TWVariants from 'opencc-js/dict/TWVariants';
 import type { Box } from './card-fields/types';
 import type { Gray } from './card-image/types';
 
@@ -104,12 +105,20 @@ export function ctcDecode({ probs, steps, classes }: LineScores, chars: readonly
   return { text: text.replace(/\s+/g, ' ').trim(), confidence: kept > 0 ? (100 * sum) / kept : 0 };
 }
 
-/** A reader of single lines with `model` and its classes. */
+/**
+ * A reader of single lines with `model` and its classes. Lines asked for at once are read one
+ * after another: the model runs on one thread, and an ONNX session runs one input at a time.
+ */
 export function lineReader(model: LineModel, chars: readonly string[]): LineReader {
-  return async (gray, box) => {
-    const line = lineInput(gray, box);
-    if (!line) return null;
-    return ctcDecode(await model(line.input, line.width), chars);
+  let last: Promise<unknown> = Promise.resolve();
+  return (gray, box) => {
+    const read = last.then(async () => {
+      const line = lineInput(gray, box);
+      if (!line) return null;
+      return ctcDecode(await model(line.input, line.width), chars);
+    });
+    last = read.catch(() => undefined);
+    return read;
   };
 }
 
@@ -133,10 +142,20 @@ export async function onnxLineModel(ort: Onnx, bytes: Uint8Array): Promise<LineM
   };
 }
 
-/** Character by character (OpenCC's STCharacters, 32 kB; its phrase tables are 1 MB): names and companies need no more. */
-const toTraditional = ConverterFactory([STCharacters]);
+/**
+ * Character by character (OpenCC's STCharacters, 32 kB; its phrase tables are 1 MB): names and
+ * companies need no more. Then TWVariants, back from the old standard forms STCharacters gives
+ * for characters both scripts write alike (峯 → 峰, 羣 → 群).
+ */
+const toTraditional = ConverterFactory([STCharacters], [TWVariants]);
 
-/** A reading in the card's script: Simplified forms become Traditional on a Traditional card. */
-export function inScript(text: string, script: 'traditional' | 'simplified'): string {
-  return script === 'traditional' ? toTraditional(text) : text;
+/**
+ * A reading in the card's script: Simplified forms become Traditional on a Traditional card,
+ * except the characters in `kept` (what tesseract's Traditional model read on the same line): a
+ * form it read is written on Traditional cards too (恒, 台), though OpenCC would make it 恆, 臺.
+ */
+export function inScript(text: string, script: 'traditional' | 'simplified', kept = ''): string {
+  if (script === 'simplified') return text;
+  const keep = new Set(kept);
+  return [...text].map((c) => (keep.has(c) ? c : toTraditional(c))).join('');
 }

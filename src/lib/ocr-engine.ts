@@ -193,6 +193,11 @@ export function chooseScript(
 
 /** A line this much taller than the card's median line is large type. */
 const LARGE = 1.5;
+/** The height of the card's median line: its usual type. */
+function usualHeight(lines: readonly OcrLine[]): number {
+  const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
+}
 /** Large lines read less surely than this are read again on their own (at most MAX_REREADS). */
 const UNSURE = 80;
 const MAX_REREADS = 3;
@@ -236,8 +241,8 @@ const HAN_SHARE = 0.6;
 const MIXED_SURE = 50;
 const MAX_MIXED_REREADS = 4;
 /**
- * Large lines of a card with Chinese read less surely than this are read by the line recognizer
- * too (src/lib/line-reader.ts), whose reading is kept when at least LINE_SURE, mostly Chinese
+ * Lines of a card with Chinese read less surely than this are read by the line recognizer too
+ * (src/lib/line-reader.ts), whose reading is kept when at least LINE_SURE, mostly Chinese
  * (HAN_SHARE), with two Chinese characters or more and no fewer than before.
  */
 const LINE_UNSURE = 90;
@@ -296,17 +301,53 @@ const CHINESE_CARD = 2;
  */
 export const CHINESE_ONLY: Record<ChineseScript, LangCode> = { traditional: 'chi_tra', simplified: 'chi_sim' };
 
-/** The line recognizer's reading of a line, in the card's script (it reads with a mostly Simplified dictionary). */
-async function readLine(reader: LineReader, gray: Gray, box: Box, script: ChineseScript): Promise<LineReading | null> {
-  const read = await reader(gray, box).catch(() => null);
-  return read && { ...read, text: inScript(read.text, script) };
+/** The line recognizer's reading of a line, in the card's script (it reads with a mostly Simplified dictionary) where tesseract's model did not read a form. */
+async function readLine(
+  reader: LineReader,
+  gray: Gray,
+  line: OcrLine,
+  script: ChineseScript,
+): Promise<LineReading | null> {
+  const read = await reader(gray, line.bbox).catch(() => null);
+  return read && { ...read, text: inScript(read.text, script, line.text) };
 }
 
-/** Whether the line recognizer's reading is sure Chinese text, with no fewer Chinese characters than `than`. */
+/** A line of this many digits, with no more Chinese than a label, is a phone number. */
+const PHONE_DIGITS = 6;
+const LABEL_HAN = 3;
+
+/**
+ * Whether the line recognizer's reading is sure Chinese text, with no fewer Chinese characters
+ * than `than`. Never for an e-mail, a website or a phone number behind a Chinese label: its
+ * model reads no spaces and no "+" ("手机：+8613812345678"), where tesseract reads Latin well.
+ */
 function surelyChinese(read: LineReading, than: OcrLine): boolean {
   const han = hanIn(read.text);
   const letters = [...read.text].filter((c) => /\p{L}/u.test(c)).length;
+  const digits = [...than.text].filter((c) => /\d/.test(c)).length;
+  if (/@|www|https?:/i.test(than.text) || (digits >= PHONE_DIGITS && han <= LABEL_HAN)) return false;
   return read.confidence >= LINE_SURE && han >= 2 && han >= HAN_SHARE * letters && han >= hanIn(than.text);
+}
+
+/**
+ * The line recognizer's readings of the lines of ordinary type tesseract read less surely than
+ * LINE_UNSURE, by their boxes: it reads Chinese addresses and companies better than tesseract
+ * ("建籽区" → 建邺区, "玫喻路" → 珞喻路). Large lines are rereadLarge's.
+ */
+async function readOrdinary(
+  reader: LineReader,
+  gray: Gray,
+  lines: readonly OcrLine[],
+  script: ChineseScript,
+): Promise<Map<Box, LineReading>> {
+  const usual = usualHeight(lines);
+  const readings = new Map<Box, LineReading>();
+  for (const line of lines) {
+    if (line.confidence >= LINE_UNSURE || line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
+    const read = await readLine(reader, gray, line, script);
+    if (read) readings.set(line.bbox, read);
+  }
+  return readings;
 }
 
 /** Columns read at most; how sure a column's reading must be, and a line to be kept over one. */
@@ -439,10 +480,20 @@ export class OcrEngine {
     const chinese = chosen.evidence.chinese >= CHINESE_CARD;
     let lines = chosen.lines;
     if (!(image instanceof Uint8Array)) {
+      const lineReader = chinese ? await this.lineReader : null;
+      // The line recognizer reads beside tesseract's passes, in this thread.
+      const second = lineReader ? readOrdinary(lineReader, image, lines, script) : null;
       lines = await this.rereadLarge(image, lines, script, chinese);
       lines = await this.readUnread(image, lines, script, chinese);
       if (chinese) lines = await this.rereadMixed(image, lines, script);
       if (chinese) lines = await this.readColumns(image, lines, script);
+      if (second) {
+        const readings = await second;
+        lines = lines.map((l) => {
+          const read = readings.get(l.bbox);
+          return read && surelyChinese(read, l) ? { ...read, bbox: l.bbox } : l;
+        });
+      }
     }
     return { lines, text: chosen.text, script, fields: extractFields(lines, { area }) };
   }
@@ -454,8 +505,7 @@ export class OcrEngine {
    * bold 李勇 comes out as "ZRH". The surest text is kept when it is clearly surer.
    */
   private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
-    const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
-    const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+    const usual = usualHeight(lines);
     const lineReader = chinese ? await this.lineReader : null;
     const large = largeLines(lines, usual)
       .filter((l) => l.confidence < (lineReader ? LINE_UNSURE : UNSURE))
@@ -470,7 +520,7 @@ export class OcrEngine {
         const image = lineImage(gray, line.bbox);
         if (!image) continue;
         // The line recognizer runs here, beside tesseract's threads.
-        const recognized = lineReader ? readLine(lineReader, gray, line.bbox, script) : null;
+        const recognized = lineReader ? readLine(lineReader, gray, line, script) : null;
         const readings =
           line.confidence < UNSURE
             ? await Promise.all([
@@ -550,8 +600,7 @@ export class OcrEngine {
    */
   private async rereadMixed(gray: Gray, lines: OcrLine[], script: ChineseScript): Promise<OcrLine[]> {
     if (!this.chineseOnly) return lines;
-    const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
-    const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+    const usual = usualHeight(lines);
     const unsure = lines
       .filter((l) => {
         const height = l.bbox.y1 - l.bbox.y0;

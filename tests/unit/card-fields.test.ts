@@ -430,6 +430,17 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('reads a Chinese and an English label run together, with no space or colon after them ("地址Add南京市…")', () => {
+    const lines = card([
+      ['王建国', 30],
+      ['地址Add南京市建邺区江东中路321号', 18],
+      ['电话Tel021 6514 8062', 18],
+    ]);
+    expect(extractFields(lines, { area: 'ch' })).toEqual(
+      fields({ name: '王建国', address: ['南京市建邺区江东中路321号'], tel: ['+86 21 6514 8062'] }),
+    );
+  });
+
   it('reads an Italian street with a particle, a company that lost a dot of S.r.l., and a website under "Internet"', () => {
     const lines = card([
       ['Costruzioni Galli S.rl.', 20],

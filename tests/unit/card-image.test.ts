@@ -37,6 +37,8 @@ type Look = {
   card(shade: number, at: { u: number; v: number }): [number, number, number];
   /** The table's colour for a grain value (about 70–125). */
   table(grain: number): [number, number, number];
+  /** How much light falls at (u, v) across and down the photo (0–1); by default a little less on the left. */
+  light?(u: number, v: number): number;
 };
 const LIGHT_CARD_ON_WOOD: Look = {
   card: (v) => [v, v, v * 0.97],
@@ -56,7 +58,7 @@ function photo(width: number, height: number, corners: Quad | null, seed = 1, lo
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
-      const light = 0.85 + (0.15 * x) / width;
+      const light = look.light?.(x / width, y / height) ?? 0.85 + (0.15 * x) / width;
       let r: number;
       let g: number;
       let b: number;
@@ -169,6 +171,22 @@ describe('findCard', () => {
       table: (grain) => [grain * 0.6, grain * 0.35, grain * 0.25],
     };
     expectCorners(findCard(photo(1000, 750, corners, 6, banded)), corners, 6);
+  });
+
+  it('finds a grey card on a grey table in dim light falling off across the picture', () => {
+    const corners: Quad = [
+      { x: 240, y: 170 },
+      { x: 860, y: 200 },
+      { x: 840, y: 560 },
+      { x: 220, y: 530 },
+    ];
+    // The card's dim side is darker than the table's lit side: no brightness threshold holds.
+    const dimGrey: Look = {
+      card: (v) => (v > 128 ? [150, 150, 146] : [40, 40, 40]),
+      table: (grain) => [60 + grain * 0.4, 66 + grain * 0.4, 66 + grain * 0.4],
+      light: (u, v) => 0.45 + 0.3 * u + 0.25 * v,
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 7, dimGrey)), corners, 5);
   });
 
   it('finds nothing on an empty table or a blank page', () => {

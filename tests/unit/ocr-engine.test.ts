@@ -499,6 +499,41 @@ describe('OcrEngine, the line recognizer on large Chinese type', () => {
     expect(boxes).toEqual([]);
   });
 
+  it('reads unsure lines of ordinary type too, but leaves phone numbers to tesseract', async () => {
+    const simplifiedCard = card('王建国', 95, ['地址: 南京市建籽区江东中路321号', '手机: +86 138 1234 5678']);
+    simplifiedCard.blocks?.[0]?.paragraphs[0]?.lines.slice(1).forEach((line) => {
+      line.confidence = 80;
+    });
+    const readings: Record<number, { text: string; confidence: number }> = {
+      100: { text: '地址：南京市建邺区江东中路321号', confidence: 98 },
+      140: { text: '手机：+8613812345678', confidence: 99 },
+    };
+    const boxes: { y0: number }[] = [];
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(page([])), simplified: fakeWorker(simplifiedCard) },
+      undefined,
+      Promise.resolve(async (_gray, box) => {
+        boxes.push(box);
+        return readings[box.y0] ?? null;
+      }),
+    );
+    const { fields } = await engine.recognize(big, 'ch');
+    expect(fields.address).toEqual(['南京市建邺区江东中路321号']);
+    expect(fields.tel).toEqual(['+86 138 1234 5678']);
+    // The name, read surely by tesseract, is not asked for.
+    expect(boxes.map((b) => b.y0).sort()).toEqual([100, 140]);
+  });
+
+  it('keeps the forms tesseract read on a Traditional card where OpenCC would change them (恒, not 恆)', async () => {
+    const traditionalCard = card('恒發物流有限公同', 84, ['業務經理', '台北市信義區松仁路100號']);
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(traditionalCard), simplified: fakeWorker(page([])) },
+      undefined,
+      reader({ text: '恒发物流有限公司', confidence: 99 }),
+    );
+    expect((await engine.recognize(big, 'hk')).lines[0]?.text).toBe('恒發物流有限公司');
+  });
+
   it('reads on without it when it could not start', async () => {
     const engine = new OcrEngine(
       { traditional: fakeWorker(page([])), simplified: fakeWorker(card('罗海菩', 84, ['项目经理'])) },

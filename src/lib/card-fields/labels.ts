@@ -193,8 +193,8 @@ const ONE = `(?:(?<![A-Za-z])(?:${WORDS.filter((w) => /^[a-z]/.test(w))
   .join('|')})(?![A-Za-z])|${WORDS.filter((w) => !/^[a-z]/.test(w))
   .map(pattern)
   .join('|')})`;
-/** "Tel", "Tel / Fax", "Mobile & WhatsApp", "T/F". */
-const CHAIN = `${ONE}(?:\\s?(?:/|&|,|\\||and|或)\\s?${ONE}){0,3}`;
+/** "Tel", "Tel / Fax", "Mobile & WhatsApp", "T/F", "地址Add" (a Chinese label and its English one, run together). */
+const CHAIN = `${ONE}(?:(?:\\s?(?:/|&|,|\\||and|或)\\s?|(?<=\\p{Script=Han})\\s?(?=[A-Za-z]))${ONE}){0,3}`;
 const SEP = '\\s?(?:[:：.\\-–]|\\s)?\\s?';
 
 const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
@@ -205,7 +205,7 @@ const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
 /** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
 const ADDRESS_WORD = '(?<=address|adresse|anschrift|direcci[oó]n|indirizzo)';
 const LEADING = new RegExp(
-  `^(${CHAIN})\\s?(?:[:.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
+  `^(${CHAIN})\\s?(?:[:：.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
   'iu',
 );
 
@@ -213,7 +213,7 @@ const LEADING = new RegExp(
 function kindOfChain(chain: string): LabelKind | null {
   const words = chain
     .toLowerCase()
-    .split(/\s?(?:\/|&|,|\||\band\b|或)\s?/)
+    .split(/\s?(?:\/|&|,|\||\band\b|或)\s?|(?<=\p{Script=Han})\s?(?=[a-z])/u)
     .map((w) => w.trim().replace(/\s+/g, ' '));
   const kinds = words.map((w) => KIND_OF.get(w) ?? KIND_OF.get(w.replace(/\s/g, '')) ?? null);
   if (kinds.includes('tel')) return 'tel';

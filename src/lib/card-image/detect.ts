@@ -267,37 +267,121 @@ function analysisRgb(image: Rgba, w: number, h: number): Uint8ClampedArray {
   return out;
 }
 
+/** Each channel averaged over a (2r + 1)² square (edges clamped), in two passes. */
+function boxBlur(rgb: Uint8ClampedArray, w: number, h: number, r: number): Uint8ClampedArray {
+  const pass = (src: Uint8ClampedArray, dx: number, dy: number) => {
+    const out = new Uint8ClampedArray(src.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          for (let k = -r; k <= r; k++) {
+            const xx = Math.min(w - 1, Math.max(0, x + k * dx));
+            const yy = Math.min(h - 1, Math.max(0, y + k * dy));
+            sum += src[(yy * w + xx) * 3 + c] ?? 0;
+          }
+          out[(y * w + x) * 3 + c] = sum / (2 * r + 1);
+        }
+      }
+    }
+    return out;
+  };
+  return pass(pass(rgb, 1, 0), 0, 1);
+}
+
+/** The solution of the square system a·x = b (Gaussian elimination with partial pivoting), or null when singular. */
+function solve(a: readonly (readonly number[])[], b: readonly number[]): number[] | null {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] ?? 0]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = r;
+    const top = m[pivot] as number[];
+    if (Math.abs(top[col] ?? 0) < 1e-9) return null;
+    [m[col], m[pivot]] = [top, m[col] as number[]];
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const row = m[r] as number[];
+      const f = (row[col] ?? 0) / (top[col] ?? 1);
+      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (top[c] ?? 0);
+    }
+  }
+  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
+}
+
 /**
- * Pixels unlike the table: the table's colour is estimated from a ring along the photo's
- * border (mean and spread per channel, so a grained table's own variation does not count), and
- * a pixel is unlike it when its spread-scaled distance is above the Otsu threshold of all of them.
+ * The table's colour across the picture, fitted to the pixels of `where` (the photo's border): a
+ * plane a + b·u + c·v per channel (u, v in [-1, 1] across and down), so the light falling off
+ * from one side of the table to the other is the table's, not something on it. A quadratic would
+ * also take a vignette's bright middle, where the card lies, for the table's.
  */
-function unlikeBorder(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
+function tableColour(
+  rgb: Uint8ClampedArray,
+  w: number,
+  h: number,
+  where: (x: number, y: number) => boolean,
+): (x: number, y: number, c: number) => number {
+  const terms = (x: number, y: number) => [1, (2 * x) / Math.max(1, w - 1) - 1, (2 * y) / Math.max(1, h - 1) - 1];
+  const normal = [0, 1, 2].map(() => [0, 0, 0]);
+  const rhs = [0, 1, 2].map(() => [0, 0, 0]);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!where(x, y)) continue;
+      const t = terms(x, y);
+      for (let i = 0; i < 3; i++) {
+        const row = normal[i] as number[];
+        for (let j = 0; j < 3; j++) row[j] = (row[j] ?? 0) + (t[i] ?? 0) * (t[j] ?? 0);
+        for (let c = 0; c < 3; c++) {
+          const r = rhs[c] as number[];
+          r[i] = (r[i] ?? 0) + (t[i] ?? 0) * (rgb[(y * w + x) * 3 + c] ?? 0);
+        }
+      }
+    }
+  }
+  const planes = rhs.map((r) => solve(normal, r) ?? [0, 0, 0]);
+  return (x, y, c) => {
+    const t = terms(x, y);
+    const p = planes[c] ?? [0, 0, 0];
+    return (p[0] ?? 0) * (t[0] ?? 0) + (p[1] ?? 0) * (t[1] ?? 0) + (p[2] ?? 0) * (t[2] ?? 0);
+  };
+}
+
+/** Radius of the blur the colours get before they are compared with the table's: grain and sensor noise would outweigh a faint card. */
+const UNLIKE_BLUR = 2;
+
+/**
+ * Pixels unlike the table: the table's colour is fitted to a ring along the photo's border
+ * (tableColour, a plane, as the light varies across a table), with its spread around the fit
+ * per channel (so a grained table's own variation does not count), on colours blurred a little.
+ * A pixel is unlike the table when its spread-scaled distance from the fit is above the Otsu
+ * threshold of all of them: a light card on a light table in dim, uneven light stands out so.
+ */
+function unlikeBorder(sharp: Uint8ClampedArray, w: number, h: number): Uint8Array {
+  const rgb = boxBlur(sharp, w, h, UNLIKE_BLUR);
   const ring = Math.max(1, Math.round(Math.min(w, h) * 0.04));
-  const sum = [0, 0, 0];
+  const inRing = (x: number, y: number) => x < ring || y < ring || x >= w - ring || y >= h - ring;
+  const table = tableColour(rgb, w, h, inRing);
   const sq = [0, 0, 0];
   let n = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      if (x >= ring && y >= ring && x < w - ring && y < h - ring) continue;
-      for (let c = 0; c < 3; c++) {
-        const v = rgb[(y * w + x) * 3 + c] ?? 0;
-        sum[c] = (sum[c] ?? 0) + v;
-        sq[c] = (sq[c] ?? 0) + v * v;
-      }
+      if (!inRing(x, y)) continue;
+      for (let c = 0; c < 3; c++) sq[c] = (sq[c] ?? 0) + ((rgb[(y * w + x) * 3 + c] ?? 0) - table(x, y, c)) ** 2;
       n++;
     }
   }
-  const mean = sum.map((s) => s / n);
-  const spread = sq.map((q, c) => Math.sqrt(Math.max(0, q / n - (mean[c] ?? 0) ** 2)) + 6);
+  const spread = sq.map((q) => Math.sqrt(q / Math.max(1, n)) + 6);
   const distance = new Float32Array(w * h);
   let max = 0;
-  for (let i = 0; i < w * h; i++) {
-    let d = 0;
-    for (let c = 0; c < 3; c++) d += (((rgb[i * 3 + c] ?? 0) - (mean[c] ?? 0)) / (spread[c] ?? 1)) ** 2;
-    const root = Math.sqrt(d);
-    distance[i] = root;
-    if (root > max) max = root;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let d = 0;
+      for (let c = 0; c < 3; c++) d += (((rgb[i * 3 + c] ?? 0) - table(x, y, c)) / (spread[c] ?? 1)) ** 2;
+      const root = Math.sqrt(d);
+      distance[i] = root;
+      if (root > max) max = root;
+    }
   }
   const scaled = new Uint8ClampedArray(w * h);
   for (let i = 0; i < w * h; i++) scaled[i] = max > 0 ? ((distance[i] ?? 0) * 255) / max : 0;
