@@ -150,12 +150,18 @@ export async function onnxLineModel(ort: Onnx, bytes: Uint8Array): Promise<LineM
 const toTraditional = ConverterFactory([STCharacters], [TWVariants]);
 
 /**
+ * Characters Traditional cards print as they are, where OpenCC's one Traditional form would be
+ * wrong: surnames (余 范 于 干), place names (台北, the 里 of a Taiwan address, 冲), 恒 (恒生).
+ */
+const WRITTEN_ALIKE = '台里干余范征斗于冲恒';
+
+/**
  * A reading in the card's script: Simplified forms become Traditional on a Traditional card,
- * except the characters in `kept` (what tesseract's Traditional model read on the same line): a
- * form it read is written on Traditional cards too (恒, 台), though OpenCC would make it 恆, 臺.
+ * except the characters in `kept` (what tesseract's Traditional model read on the same line: a
+ * form it read is written on Traditional cards too) and those written alike (WRITTEN_ALIKE).
  */
 export function inScript(text: string, script: 'traditional' | 'simplified', kept = ''): string {
   if (script === 'simplified') return text;
-  const keep = new Set(kept);
+  const keep = new Set(kept + WRITTEN_ALIKE);
   return [...text].map((c) => (keep.has(c) ? c : toTraditional(c))).join('');
 }

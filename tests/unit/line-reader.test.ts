@@ -61,5 +61,9 @@ describe('line reader', () => {
     expect(inScript('萧伟 张美玲 华创科技有限公司', 'traditional')).toBe('蕭偉 張美玲 華創科技有限公司');
     expect(inScript('萧伟', 'simplified')).toBe('萧伟');
     expect(inScript('鄧曉彤', 'traditional')).toBe('鄧曉彤');
+    // Forms Traditional cards print too, OpenCC's old standard forms, and what tesseract read.
+    expect(inScript('台北市大安区龙门里 范伟 恒发 新峰', 'traditional')).toBe('台北市大安區龍門里 范偉 恒發 新峰');
+    expect(inScript('后', 'traditional')).toBe('後');
+    expect(inScript('后', 'traditional', '皇后大道')).toBe('后');
   });
 });
