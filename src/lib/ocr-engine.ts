@@ -28,6 +28,7 @@ import type { Box } from './card-fields/types';
 import { cropScaled, type Gray, toPgm } from './card-image';
 import { findUnreadLines } from './card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from './card-image/vertical';
+import { holdsContact, withContactOf } from './contact-reading';
 import { inScript, type LineReader, type LineReading } from './line-reader';
 import type { LangCode } from './ocr-assets';
 
@@ -325,29 +326,46 @@ function surelyChinese(read: LineReading, than: OcrLine): boolean {
   const han = hanIn(read.text);
   const letters = [...read.text].filter((c) => /\p{L}/u.test(c)).length;
   const digits = [...than.text].filter((c) => /\d/.test(c)).length;
-  if (/@|www|https?:/i.test(than.text) || (digits >= PHONE_DIGITS && han <= LABEL_HAN)) return false;
+  if (holdsContact(than.text) || (digits >= PHONE_DIGITS && han <= LABEL_HAN)) return false;
   return read.confidence >= LINE_SURE && han >= 2 && han >= HAN_SHARE * letters && han >= hanIn(than.text);
 }
 
+/** Lines holding an e-mail address or a website read less surely than this are read by the line recognizer too, on any card. */
+const CONTACT_UNSURE = 95;
+
 /**
- * The line recognizer's readings of the lines of ordinary type tesseract read less surely than
- * LINE_UNSURE, by their boxes: it reads Chinese addresses and companies better than tesseract
- * ("建籽区" → 建邺区, "玫喻路" → 珞喻路). Large lines are rereadLarge's.
+ * The line recognizer's readings of lines of ordinary type, by their boxes: on a card with
+ * Chinese, those tesseract read less surely than LINE_UNSURE (it reads Chinese addresses and
+ * companies better: "建籽区" → 建邺区, "玫喻路" → 珞喻路); on any card, e-mail addresses and
+ * websites read less surely than CONTACT_UNSURE (src/lib/contact-reading.ts). Large lines are
+ * rereadLarge's.
  */
 async function readOrdinary(
   reader: LineReader,
   gray: Gray,
   lines: readonly OcrLine[],
   script: ChineseScript,
+  chinese: boolean,
 ): Promise<Map<Box, LineReading>> {
   const usual = usualHeight(lines);
   const readings = new Map<Box, LineReading>();
   for (const line of lines) {
-    if (line.confidence >= LINE_UNSURE || line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
+    if (line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
+    const unsure = holdsContact(line.text) ? CONTACT_UNSURE : chinese ? LINE_UNSURE : 0;
+    if (line.confidence >= unsure) continue;
     const read = await readLine(reader, gray, line, script);
     if (read) readings.set(line.bbox, read);
   }
   return readings;
+}
+
+/** `line` as the line recognizer's `read` has it, where that is better (readOrdinary). */
+function readBetter(line: OcrLine, read: LineReading, chinese: boolean): OcrLine {
+  if (holdsContact(line.text)) {
+    const text = withContactOf(line.text, read);
+    return text ? { ...line, text } : line;
+  }
+  return chinese && surelyChinese(read, line) ? { ...read, bbox: line.bbox } : line;
 }
 
 /** Columns read at most; how sure a column's reading must be, and a line to be kept over one. */
@@ -480,9 +498,9 @@ export class OcrEngine {
     const chinese = chosen.evidence.chinese >= CHINESE_CARD;
     let lines = chosen.lines;
     if (!(image instanceof Uint8Array)) {
-      const lineReader = chinese ? await this.lineReader : null;
+      const lineReader = await this.lineReader;
       // The line recognizer reads beside tesseract's passes, in this thread.
-      const second = lineReader ? readOrdinary(lineReader, image, lines, script) : null;
+      const second = lineReader ? readOrdinary(lineReader, image, lines, script, chinese) : null;
       lines = await this.rereadLarge(image, lines, script, chinese);
       lines = await this.readUnread(image, lines, script, chinese);
       if (chinese) lines = await this.rereadMixed(image, lines, script);
@@ -491,7 +509,7 @@ export class OcrEngine {
         const readings = await second;
         lines = lines.map((l) => {
           const read = readings.get(l.bbox);
-          return read && surelyChinese(read, l) ? { ...read, bbox: l.bbox } : l;
+          return read ? readBetter(l, read, chinese) : l;
         });
       }
     }
@@ -605,9 +623,7 @@ export class OcrEngine {
       .filter((l) => {
         const height = l.bbox.y1 - l.bbox.y0;
         const long = l.bbox.x1 - l.bbox.x0 >= MIXED_WIDTH * height && l.confidence < MIXED_UNSURE;
-        return (
-          height > 0 && height < LARGE * usual && (long || l.confidence < GARBLED) && !/@|www|https?:/i.test(l.text)
-        );
+        return height > 0 && height < LARGE * usual && (long || l.confidence < GARBLED) && !holdsContact(l.text);
       })
       .sort((a, b) => a.confidence - b.confidence)
       .slice(0, MAX_MIXED_REREADS);

@@ -524,6 +524,25 @@ describe('OcrEngine, the line recognizer on large Chinese type', () => {
     expect(boxes.map((b) => b.y0).sort()).toEqual([100, 140]);
   });
 
+  it('reads an unsure e-mail line of any card again, and takes only the address from it', async () => {
+    const englishCard = card('Aisha Williams', 93, ['Account Manager', 'Email: aishawilliams@southerncross.com']);
+    const lines = englishCard.blocks?.[0]?.paragraphs[0]?.lines ?? [];
+    for (const line of lines) line.words = line.text.split(' ').map((text) => ({ text, confidence: 93 })) as never;
+    const mail = lines[2];
+    if (mail) mail.confidence = 90;
+    const boxes: { y0: number }[] = [];
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(englishCard), simplified: fakeWorker(page([])) },
+      undefined,
+      Promise.resolve(async (_gray, box) => {
+        boxes.push(box);
+        return { text: 'Email:aisha.williams@southerncross.com', confidence: 99 };
+      }),
+    );
+    expect((await engine.recognize(big, 'hk')).fields.email).toEqual(['aisha.williams@southerncross.com']);
+    expect(boxes.map((b) => b.y0)).toEqual([140]);
+  });
+
   it('keeps the forms tesseract read on a Traditional card where OpenCC would change them (恒, not 恆)', async () => {
     const traditionalCard = card('恒發物流有限公同', 84, ['業務經理', '台北市信義區松仁路100號']);
     const engine = new OcrEngine(
