@@ -430,6 +430,15 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('takes a section chief or a purchasing title for a position', () => {
+    const lines = card([
+      ['蔡淑芬', 30],
+      ['採購課長', 18],
+      ['Purchasing Section Chief', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).position).toEqual(['採購課長', 'Purchasing Section Chief']);
+  });
+
   it('reads a Chinese and an English label run together, with no space or colon after them ("地址Add南京市…")', () => {
     const lines = card([
       ['王建国', 30],
