@@ -729,6 +729,12 @@ describe('addresses over several lines', () => {
     expect(extractFields(singapore, { area: 'hk' }).address).toEqual([
       '1 Fusionopolis Way, #16-20 Connexis, Singapore 138632',
     ]);
+    // A town and its postcode after the unit are a part of their own.
+    const town = card([
+      ['A: 80 Robinson Road, #22-20', 18],
+      ['Singapore 068898', 18],
+    ]);
+    expect(extractFields(town, { area: 'hk' }).address).toEqual(['80 Robinson Road, #22-20, Singapore 068898']);
   });
 
   it('keeps parts printed a line each apart with commas', () => {

@@ -231,7 +231,9 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   if (/^\d{3,6}(?:-\d{4})?(?:$|[,，])/.test(text) && /\p{L}\.?$/u.test(above.text)) return true;
   const tail = above.text.split(/[,，]/).pop()?.trim() ?? '';
   if (!/^\p{L}/u.test(text) || tail === '') return false;
-  if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text)) return true;
+  // A town and its postcode alone begin a part of their own ("#22-20" / "Singapore 068898").
+  const townAndPostcode = /^\p{L}[\p{L} ]*\s\d{4,6}$/u.test(text);
+  if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text) && !townAndPostcode) return true;
   return NAME_ENDING.test(text) && /^\p{Lu}/u.test(tail) && !/\d/.test(tail) && !NAME_END_WORD.test(tail);
 }
 
