@@ -344,10 +344,8 @@ async function readOrdinary(
   reader: LineReader,
   gray: Gray,
   lines: readonly OcrLine[],
-  script: ChineseScript,
-  chinese: boolean,
+  { script, chinese, usual }: { script: ChineseScript; chinese: boolean; usual: number },
 ): Promise<Map<Box, LineReading>> {
-  const usual = usualHeight(lines);
   const readings = new Map<Box, LineReading>();
   for (const line of lines) {
     if (line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
@@ -499,14 +497,18 @@ export class OcrEngine {
     let lines = chosen.lines;
     if (!(image instanceof Uint8Array)) {
       const lineReader = await this.lineReader;
+      const card = { script, chinese, usual: usualHeight(lines) };
       // The line recognizer reads beside tesseract's passes, in this thread.
-      const second = lineReader ? readOrdinary(lineReader, image, lines, script, chinese) : null;
+      const second = lineReader ? readOrdinary(lineReader, image, lines, card) : null;
       lines = await this.rereadLarge(image, lines, script, chinese);
       lines = await this.readUnread(image, lines, script, chinese);
       if (chinese) lines = await this.rereadMixed(image, lines, script);
       if (chinese) lines = await this.readColumns(image, lines, script);
-      if (second) {
+      if (lineReader && second) {
         const readings = await second;
+        // And the lines those passes found (a line the page layout dropped).
+        const found = lines.filter((l) => !readings.has(l.bbox));
+        for (const [box, read] of await readOrdinary(lineReader, image, found, card)) readings.set(box, read);
         lines = lines.map((l) => {
           const read = readings.get(l.bbox);
           return read ? readBetter(l, read, chinese) : l;

@@ -430,6 +430,15 @@ describe('extractFields rules', () => {
     );
   });
 
+  it('drops lone Chinese characters OCR made of specks on a card printed with no Chinese', () => {
+    const lines = card([
+      ['Camille Dubois', 30],
+      ['23 rue Esquermoise 让,', 18],
+      ['59800 Lille 导', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual(['23 rue Esquermoise, 59800 Lille']);
+  });
+
   it('takes a section chief or a purchasing title for a position', () => {
     const lines = card([
       ['蔡淑芬', 30],

@@ -334,6 +334,38 @@ describe('OcrEngine, large type on a card with Chinese', () => {
     ['地址: 深圳市福田区滨海大道103号', 180, 210, 90],
   ]);
 
+  it('gives the line recognizer the lines the page layout dropped too (an e-mail read as "sales@küanchun.tw")', async () => {
+    // A line of ink (hollow letters) below every line the layout read.
+    const inked = { data: new Uint8ClampedArray(400 * 300).fill(255), width: 400, height: 300 };
+    for (let x0 = 100; x0 < 300; x0 += 14) {
+      for (let y = 240; y < 268; y++) {
+        for (let x = x0; x < x0 + 10; x++) {
+          if (y < 242 || y > 265 || x < x0 + 2 || x > x0 + 7) inked.data[y * 400 + x] = 0;
+        }
+      }
+    }
+    const englishCard = cardPage([
+      ['Chien-Hung Cheng', 10, 90, 93],
+      ['General Manager', 100, 130, 92],
+      ['Tel +886 7 444 0112', 140, 170, 93],
+    ]);
+    const boxes: { y0: number }[] = [];
+    const engine = new OcrEngine(
+      {
+        traditional: lineWorker(englishCard, { text: 'sales@küanchun.tw', confidence: 90 }, []),
+        simplified: fakeWorker(page([])),
+      },
+      undefined,
+      Promise.resolve(async (_gray, box) => {
+        boxes.push(box);
+        return { text: 'sales@kuanchun.tw', confidence: 100 };
+      }),
+    );
+    const reading = await engine.recognize(inked, 'hk');
+    expect(reading.fields.email).toEqual(['sales@kuanchun.tw']);
+    expect(boxes).toHaveLength(1);
+  });
+
   it('reads an unsure large line with the Chinese model alone too, in the card’s script, and keeps the surer', async () => {
     const log: string[] = [];
     const chineseOnly: string[] = [];

@@ -45,7 +45,7 @@ import { type LabelKind, labelOnly, labelRow, leadingLabel, splitAtInnerAddress 
 import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
-import { alnumCount, cleanText, isNoise, scriptOf, trimEdges } from './text';
+import { alnumCount, cleanText, holdsChinese, isNoise, scriptOf, trimEdges, withoutLoneHan } from './text';
 import type { CardFields, ExtractOptions, OcrLine } from './types';
 
 const MAX_LINES = 200;
@@ -118,8 +118,10 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
   const kept: Kept[] = [];
   const waiting: { kind: LabelKind; at: number }[] = [];
   let row: LabelKind[] | null = null;
-  for (const line of lines.slice(0, MAX_LINES)) {
-    const text = cleanText(typeof line?.text === 'string' ? line.text : '');
+  const texts = lines.slice(0, MAX_LINES).map((line) => cleanText(typeof line?.text === 'string' ? line.text : ''));
+  const chinese = texts.some(holdsChinese);
+  for (const [i, line] of lines.slice(0, MAX_LINES).entries()) {
+    const text = chinese ? (texts[i] ?? '') : withoutLoneHan(texts[i] ?? '');
     const label = labelOnly(text);
     // A lone "A" is as likely a stray letter as an address label: it labels nothing.
     if (label === 'address' && alnumCount(text) === 1) continue;

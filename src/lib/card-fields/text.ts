@@ -57,6 +57,24 @@ export function cleanText(raw: string): string {
   );
 }
 
+/** A Chinese character alone, but not one before a number (转 123: an extension). */
+const LONE_HAN = /(?<!\p{Script=Han})\p{Script=Han}(?!\p{Script=Han}|\s?\d)/gu;
+
+/**
+ * A line of a card printed with no Chinese, without the lone Chinese characters OCR made of a
+ * speck or an accent ("23 rue Esquermoise 让,"): the models read Chinese too.
+ */
+export function withoutLoneHan(text: string): string {
+  return text
+    .replace(LONE_HAN, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+(?=[,，])/g, '')
+    .trim();
+}
+
+/** Whether a text holds Chinese: two Chinese characters side by side. */
+export const holdsChinese = (text: string) => /\p{Script=Han}{2}/u.test(text);
+
 /** Separators and OCR dust that never begin or end a value. */
 const EDGE = /^[\s|:;,.\-–—/\\'‘’…·。、，：；!?]+|[\s|:;,\-–—/\\'‘’…·。、，：；!?]+$/g;
 
