@@ -28,7 +28,7 @@ import type { Box } from './card-fields/types';
 import { cropScaled, type Gray, toPgm } from './card-image';
 import { findUnreadLines } from './card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from './card-image/vertical';
-import { holdsContact, withContactOf } from './contact-reading';
+import { domainsIn, holdsContact, withContactOf } from './contact-reading';
 import { inScript, type LineReader, type LineReading } from './line-reader';
 import type { LangCode } from './ocr-assets';
 
@@ -357,10 +357,14 @@ async function readOrdinary(
   return readings;
 }
 
-/** `line` as the line recognizer's `read` has it, where that is better (readOrdinary). */
-function readBetter(line: OcrLine, read: LineReading, chinese: boolean): OcrLine {
+/**
+ * `line` as the line recognizer's `read` has it, where that is better (readOrdinary); `others`
+ * are the card's other lines.
+ */
+function readBetter(line: OcrLine, read: LineReading, chinese: boolean, others: readonly OcrLine[]): OcrLine {
   if (holdsContact(line.text)) {
-    const text = withContactOf(line.text, read);
+    const elsewhere = domainsIn(others.filter((o) => o !== line).map((o) => o.text));
+    const text = withContactOf(line.text, read, elsewhere);
     return text ? { ...line, text } : line;
   }
   return chinese && surelyChinese(read, line) ? { ...read, bbox: line.bbox } : line;
@@ -511,7 +515,7 @@ export class OcrEngine {
         for (const [box, read] of await readOrdinary(lineReader, image, found, card)) readings.set(box, read);
         lines = lines.map((l) => {
           const read = readings.get(l.bbox);
-          return read ? readBetter(l, read, chinese) : l;
+          return read ? readBetter(l, read, chinese, lines) : l;
         });
       }
     }

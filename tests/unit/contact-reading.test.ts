@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsContact, withContactOf } from '../../src/lib/contact-reading';
+import { domainsIn, holdsContact, withContactOf } from '../../src/lib/contact-reading';
 
 const sure = (text: string) => ({ text, confidence: 98 });
 
@@ -12,6 +12,21 @@ describe('withContactOf', () => {
       '邮箱 info14@huachuang.com.cn',
     );
     expect(withContactOf('W WWw.tulp-logistiek.n', sure('Wwww.tulp-logistiek.nl'))).toBe('W www.tulp-logistiek.nl');
+  });
+
+  it('takes another domain only where the card bears it out or tesseract’s is no domain', () => {
+    const read = 'E aho@easternrise.com.hk';
+    // Another line of the card has the domain tesseract read.
+    expect(withContactOf(read, sure('Eaho@eastermrise.com.hk'), domainsIn(['www.easternrise.com.hk']))).toBeNull();
+    // Nothing says which: tesseract's stays.
+    expect(withContactOf(read, sure('Eaho@eastermrise.com.hk'))).toBeNull();
+    // The card's website bears the recognizer out.
+    expect(
+      withContactOf('W www.iakshun.com.hk', sure('Wwww.takshun.com.hk'), domainsIn(['florence.so@takshun.com.hk'])),
+    ).toBe('W www.takshun.com.hk');
+    // Tesseract's is no domain (no top-level domain, a letter no address has), even where the e-mail shares it.
+    expect(withContactOf('sales@küanchun.tw', sure('sales@kuanchun.tw'))).toBe('sales@kuanchun.tw');
+    expect(domainsIn(['cvandenberg@tulp-logistiek.n;', 'www.tulp-logistiek.nl']).has('tulp-logistiek.n')).toBe(false);
   });
 
   it('leaves out a label the recognizer ran into the address, and then may have nothing to change', () => {

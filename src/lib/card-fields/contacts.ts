@@ -103,6 +103,14 @@ function withLabel(text: string, from: number, start: number): number {
 
 /** Two-letter top-level domains: the countries' (and .uk, .eu). */
 const COUNTRY_TLDS = new Set([...getCountries().map((c) => c.toLowerCase()), 'uk', 'eu']);
+const GENERIC_TLDS = new Set(TLDS.split('|'));
+
+/** Whether a host ends in a top-level domain cards use: a country's or a common generic one ("tulp-logistiek.n" does not). */
+export function hasKnownTld(host: string): boolean {
+  const tld = /\.([a-z]+)$/i.exec(host)?.[1]?.toLowerCase() ?? '';
+  return COUNTRY_TLDS.has(tld) || GENERIC_TLDS.has(tld);
+}
+
 /** Letters OCR takes for one another. */
 const LOOK_ALIKE: Record<string, string> = { e: 'c', c: 'e', j: 'i', l: 'i', i: 'l' };
 
