@@ -86,11 +86,18 @@ describe('associated accounts', () => {
     await expect.poll(async () => (await accountDb(page, personal.id)).card).toEqual(['Pat Personal']);
 
     // The personal account renames itself while its changes cannot reach the server.
-    await page.route('**/api/sync/push', (route) => route.abort());
+    // The context's routes, which also hold for the sync worker each new page starts.
+    let refused = 0;
+    await context.route('**/api/sync/push', (route) => {
+      refused += 1;
+      return route.abort();
+    });
     await page.goto('/editMyProfile');
     await page.getByLabel('Name', { exact: true }).fill('Pat Renamed');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await accountDb(page, personal.id)).outbox).toBe(1);
+    // Its push was tried and refused (not still on its way when the page goes).
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Switch to the company account: its own database, nothing of the personal one's outbox.
     await page.goto('/accountManagement');
@@ -100,7 +107,7 @@ describe('associated accounts', () => {
     await expect.poll(async () => (await accountDb(page, company.id)).card).toEqual(['Cody Company']);
     expect((await accountDb(page, company.id)).outbox).toBe(0);
     expect(await accountDb(page, personal.id)).toEqual({ outbox: 1, card: ['Pat Personal'] });
-    await page.unroute('**/api/sync/push');
+    await context.unroute('**/api/sync/push');
     // The company account's sync has run to its end (and sent nothing of the personal account's).
     await syncedSince(page, 0);
     expect(await accountDb(page, personal.id)).toMatchObject({ outbox: 1 });
