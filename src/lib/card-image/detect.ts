@@ -5,6 +5,7 @@
  * corners from the component's extreme points in its own principal-axis frame, refined by
  * least-squares lines fitted to each side's boundary pixels and intersected.
  */
+import { solve } from './solve';
 import type { Gray, Point, Quad, Rgba } from './types';
 
 /** How much of its quadrilateral a region fills to be taken as the card without looking further. */
@@ -287,26 +288,6 @@ function boxBlur(rgb: Uint8ClampedArray, w: number, h: number, r: number): Uint8
     return out;
   };
   return pass(pass(rgb, 1, 0), 0, 1);
-}
-
-/** The solution of the square system a·x = b (Gaussian elimination with partial pivoting), or null when singular. */
-function solve(a: readonly (readonly number[])[], b: readonly number[]): number[] | null {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i] ?? 0]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = r;
-    const top = m[pivot] as number[];
-    if (Math.abs(top[col] ?? 0) < 1e-9) return null;
-    [m[col], m[pivot]] = [top, m[col] as number[]];
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const row = m[r] as number[];
-      const f = (row[col] ?? 0) / (top[col] ?? 1);
-      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (top[c] ?? 0);
-    }
-  }
-  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
 }
 
 /**

@@ -2,33 +2,11 @@
  * Perspective correction: the homography that maps the output rectangle onto the card's four
  * corners in the photo, and bilinear sampling of the photo's luminance through it.
  */
+import { solve } from './solve';
 import type { Gray, Point, Quad, Rgba } from './types';
 
 /** 3×3 matrix, row-major, h[8] = 1. */
 type Homography = readonly number[];
-
-/** Solves A·x = b (n×n) by Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] | null {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i] ?? 0]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) {
-      if (Math.abs(m[r]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = r;
-    }
-    const p = m[pivot] as number[];
-    if (Math.abs(p[col] ?? 0) < 1e-12) return null;
-    m[pivot] = m[col] as number[];
-    m[col] = p;
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const row = m[r] as number[];
-      const f = (row[col] ?? 0) / (p[col] ?? 1);
-      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (p[c] ?? 0);
-    }
-  }
-  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
-}
 
 /** The homography taking each `from` point to the matching `to` point. */
 export function homography(from: readonly Point[], to: readonly Point[]): Homography | null {
