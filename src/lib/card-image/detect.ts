@@ -268,26 +268,26 @@ function analysisRgb(image: Rgba, w: number, h: number): Uint8ClampedArray {
   return out;
 }
 
-/** Each channel averaged over a (2r + 1)² square (edges clamped), in two passes. */
+/** Each channel averaged over a (2r + 1)² square (edges clamped), in two passes of running sums. */
 function boxBlur(rgb: Uint8ClampedArray, w: number, h: number, r: number): Uint8ClampedArray {
-  const pass = (src: Uint8ClampedArray, dx: number, dy: number) => {
+  const size = 2 * r + 1;
+  // One pass along lines of `count` pixels `step` apart, lines starting `lineStep` apart.
+  const pass = (src: Uint8ClampedArray, lines: number, count: number, lineStep: number, step: number) => {
     const out = new Uint8ClampedArray(src.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          for (let k = -r; k <= r; k++) {
-            const xx = Math.min(w - 1, Math.max(0, x + k * dx));
-            const yy = Math.min(h - 1, Math.max(0, y + k * dy));
-            sum += src[(yy * w + xx) * 3 + c] ?? 0;
-          }
-          out[(y * w + x) * 3 + c] = sum / (2 * r + 1);
+    for (let line = 0; line < lines; line++) {
+      for (let c = 0; c < 3; c++) {
+        const at = (k: number) => src[(line * lineStep + Math.min(count - 1, Math.max(0, k)) * step) * 3 + c] as number;
+        let sum = 0;
+        for (let k = -r; k <= r; k++) sum += at(k);
+        for (let k = 0; k < count; k++) {
+          out[(line * lineStep + k * step) * 3 + c] = sum / size;
+          sum += at(k + r + 1) - at(k - r);
         }
       }
     }
     return out;
   };
-  return pass(pass(rgb, 1, 0), 0, 1);
+  return pass(pass(rgb, h, w, w, 1), w, h, 1, w);
 }
 
 /**
@@ -302,13 +302,16 @@ function tableColour(
   h: number,
   where: (x: number, y: number) => boolean,
 ): (x: number, y: number, c: number) => number {
-  const terms = (x: number, y: number) => [1, (2 * x) / Math.max(1, w - 1) - 1, (2 * y) / Math.max(1, h - 1) - 1];
+  const across = (x: number) => (2 * x) / Math.max(1, w - 1) - 1;
+  const down = (y: number) => (2 * y) / Math.max(1, h - 1) - 1;
   const normal = [0, 1, 2].map(() => [0, 0, 0]);
   const rhs = [0, 1, 2].map(() => [0, 0, 0]);
+  const t = [1, 0, 0];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!where(x, y)) continue;
-      const t = terms(x, y);
+      t[1] = across(x);
+      t[2] = down(y);
       for (let i = 0; i < 3; i++) {
         const row = normal[i] as number[];
         for (let j = 0; j < 3; j++) row[j] = (row[j] ?? 0) + (t[i] ?? 0) * (t[j] ?? 0);
@@ -319,12 +322,9 @@ function tableColour(
       }
     }
   }
-  const planes = rhs.map((r) => solve(normal, r) ?? [0, 0, 0]);
-  return (x, y, c) => {
-    const t = terms(x, y);
-    const p = planes[c] ?? [0, 0, 0];
-    return (p[0] ?? 0) * (t[0] ?? 0) + (p[1] ?? 0) * (t[1] ?? 0) + (p[2] ?? 0) * (t[2] ?? 0);
-  };
+  const planes = Float64Array.from(rhs.flatMap((r) => solve(normal, r) ?? [0, 0, 0]));
+  return (x, y, c) =>
+    (planes[3 * c] as number) + (planes[3 * c + 1] as number) * across(x) + (planes[3 * c + 2] as number) * down(y);
 }
 
 /** Radius of the blur the colours get before they are compared with the table's: grain and sensor noise would outweigh a faint card. */

@@ -17,8 +17,8 @@ const PAPER_TOP = 0.03;
  * the middle one, and the print lies further from it on the light side than on the dark side.
  */
 export function isLightOnDark(gray: Gray): boolean {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of gray.data) hist[v] = (hist[v] ?? 0) + 1;
+  const hist = new Uint32Array(256);
+  for (const v of gray.data) hist[v] = (hist[v] as number) + 1;
   const at = (share: number) => {
     const target = share * gray.data.length;
     let count = 0;
@@ -53,9 +53,9 @@ export function normalizeLight(photo: Gray): Gray {
       const y1 = Math.min(height, (ty + 1) * TILE);
       const x1 = Math.min(width, (tx + 1) * TILE);
       for (let y = ty * TILE; y < y1; y++) {
-        for (let x = tx * TILE; x < x1; x++) {
-          const v = data[y * width + x] ?? 0;
-          tileHist[v] = (tileHist[v] ?? 0) + 1;
+        for (let i = y * width + tx * TILE, end = y * width + x1; i < end; i++) {
+          const v = data[i] as number;
+          tileHist[v] = (tileHist[v] as number) + 1;
         }
       }
       // The paper's brightness: near the top of the tile's tones but under the sensor noise's
@@ -95,24 +95,35 @@ export function normalizeLight(photo: Gray): Gray {
       smooth[ty * tw + tx] = 0.5 * (s / n) + 0.5 * max;
     }
   }
+  // Each pixel divided by the paper's brightness there, interpolated bilinearly between the
+  // tiles' centres: per column once, then per row along the tiles.
+  const col0 = new Int32Array(width);
+  const col1 = new Int32Array(width);
+  const colW = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(tw - 1, Math.max(0, (x + 0.5) / TILE - 0.5));
+    col0[x] = Math.floor(fx);
+    col1[x] = Math.min(tw - 1, Math.floor(fx) + 1);
+    colW[x] = fx - Math.floor(fx);
+  }
+  const row = new Float32Array(tw);
   const out = new Uint8ClampedArray(width * height);
-  const hist = new Array<number>(256).fill(0);
+  const hist = new Uint32Array(256);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(th - 1, Math.max(0, (y + 0.5) / TILE - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(th - 1, y0 + 1);
     const wy = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(tw - 1, Math.max(0, (x + 0.5) / TILE - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(tw - 1, x0 + 1);
-      const wx = fx - x0;
-      const b =
-        ((smooth[y0 * tw + x0] ?? 0) * (1 - wx) + (smooth[y0 * tw + x1] ?? 0) * wx) * (1 - wy) +
-        ((smooth[y1 * tw + x0] ?? 0) * (1 - wx) + (smooth[y1 * tw + x1] ?? 0) * wx) * wy;
-      const v = Math.min(255, ((data[y * width + x] ?? 0) * 255) / Math.max(b, 16));
-      out[y * width + x] = v;
-      hist[Math.round(v)] = (hist[Math.round(v)] ?? 0) + 1;
+    for (let tx = 0; tx < tw; tx++) {
+      row[tx] = (smooth[y0 * tw + tx] as number) * (1 - wy) + (smooth[y1 * tw + tx] as number) * wy;
+    }
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const wx = colW[x] as number;
+      const b = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
+      const v = (((data[i] as number) * 255) / Math.max(b, 16) + 0.5) | 0;
+      const clamped = Math.min(v, 255);
+      out[i] = clamped;
+      hist[clamped] = (hist[clamped] as number) + 1;
     }
   }
   // Stretch: the darkest 1 % becomes black, paper stays white.
@@ -128,7 +139,9 @@ export function normalizeLight(photo: Gray): Gray {
   }
   if (low > 0 && low < 200) {
     const f = 255 / (255 - low);
-    for (let i = 0; i < out.length; i++) out[i] = ((out[i] ?? 0) - low) * f;
+    const stretched = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) stretched[v] = Math.max(0, Math.min(255, Math.round((v - low) * f)));
+    for (let i = 0; i < out.length; i++) out[i] = stretched[out[i] as number] as number;
   }
   return { data: out, width, height };
 }

@@ -65,6 +65,7 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
   const ratio = Math.max(top / width, side / height);
   const k = Math.max(1, Math.min(4, Math.floor(ratio)));
   const step = 1 / k;
+  const inverse = 1 / (k * k);
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as [
     number,
     number,
@@ -105,7 +106,7 @@ export function warpToGray(image: Rgba, quad: Quad, width: number, height: numbe
           sum += a * (1 - fy) + b * fy;
         }
       }
-      out[y * width + x] = sum / (k * k);
+      out[y * width + x] = (sum * inverse + 0.5) | 0;
     }
   }
   return { data: out, width, height };
