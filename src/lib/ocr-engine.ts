@@ -29,6 +29,7 @@ import { cropScaled, type Gray, toPgm } from './card-image';
 import { findUnreadLines } from './card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from './card-image/vertical';
 import { domainsIn, holdsContact, withContactOf } from './contact-reading';
+import { letterSpaced, withSpacingOf } from './letter-spacing';
 import { inScript, type LineReader, type LineReading } from './line-reader';
 import type { LangCode } from './ocr-assets';
 
@@ -67,6 +68,8 @@ function columnsOfLine(line: Tesseract.Line): OcrLine[] {
   const words = (line.words ?? []).filter((w) => w.text.trim() !== '');
   if (!words.every((w) => Number.isFinite(w.bbox?.x0) && Number.isFinite(w.bbox?.x1))) return whole;
   words.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const contact = words.find((w) => holdsContact(w.text));
+  if (contact) contactStarts.set(whole[0]?.bbox as Box, contact.bbox.x0);
   const gap = COLUMN_GAP * (y1 - y0);
   const parts: Tesseract.Word[][] = [];
   for (const word of words) {
@@ -76,17 +79,29 @@ function columnsOfLine(line: Tesseract.Line): OcrLine[] {
     else parts.push([word]);
   }
   if (parts.length < 2) return whole;
-  return parts.map((part) => ({
-    text: tidyLine(part.map((w) => w.text).join(' ')),
-    bbox: {
+  return parts.map((part) => {
+    const bbox = {
       x0: Math.min(...part.map((w) => w.bbox.x0)),
       y0: Math.min(...part.map((w) => w.bbox.y0)),
       x1: Math.max(...part.map((w) => w.bbox.x1)),
       y1: Math.max(...part.map((w) => w.bbox.y1)),
-    },
-    confidence: part.reduce((sum, w) => sum + w.confidence, 0) / part.length,
-  }));
+    };
+    const start = part.find((w) => holdsContact(w.text))?.bbox.x0;
+    if (start !== undefined) contactStarts.set(bbox, start);
+    return {
+      text: tidyLine(part.map((w) => w.text).join(' ')),
+      bbox,
+      confidence: part.reduce((sum, w) => sum + w.confidence, 0) / part.length,
+    };
+  });
 }
+
+/**
+ * Where the first word holding an e-mail address or a website begins, by its line's box: the
+ * line recognizer reads from there on (the label before it is no use to it, and the model's time
+ * grows with the width it reads).
+ */
+const contactStarts = new WeakMap<Box, number>();
 
 /** The text lines of a tesseract.js page (recognized with the `blocks` output), a line running over two columns cut in two. */
 export function linesOfPage(page: Tesseract.Page): OcrLine[] {
@@ -330,15 +345,19 @@ function surelyChinese(read: LineReading, than: OcrLine): boolean {
   return read.confidence >= LINE_SURE && han >= 2 && han >= HAN_SHARE * letters && han >= hanIn(than.text);
 }
 
-/** Lines holding an e-mail address or a website read less surely than this are read by the line recognizer too, on any card. */
+/**
+ * Lines holding an e-mail address or a website read less surely than this are read by the line
+ * recognizer too, on any card. (90 was tried: on the development photos it lost one e-mail
+ * address in 154 cards, on the test photos 0.03 of the e-mail F1.)
+ */
 const CONTACT_UNSURE = 95;
 
 /**
  * The line recognizer's readings of lines of ordinary type, by their boxes: on a card with
  * Chinese, those tesseract read less surely than LINE_UNSURE (it reads Chinese addresses and
  * companies better: "建籽区" → 建邺区, "玫喻路" → 珞喻路); on any card, e-mail addresses and
- * websites read less surely than CONTACT_UNSURE (src/lib/contact-reading.ts). Large lines are
- * rereadLarge's.
+ * websites read less surely than CONTACT_UNSURE (src/lib/contact-reading.ts), and lines of any
+ * size tesseract letter-spaced (src/lib/letter-spacing.ts). Other large lines are rereadLarge's.
  */
 async function readOrdinary(
   reader: LineReader,
@@ -348,10 +367,18 @@ async function readOrdinary(
 ): Promise<Map<Box, LineReading>> {
   const readings = new Map<Box, LineReading>();
   for (const line of lines) {
-    if (line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
-    const unsure = holdsContact(line.text) ? CONTACT_UNSURE : chinese ? LINE_UNSURE : 0;
+    const contact = holdsContact(line.text);
+    const spaced = !contact && letterSpaced(line.text);
+    if (!spaced && line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
+    const unsure = contact ? CONTACT_UNSURE : spaced ? Number.POSITIVE_INFINITY : chinese ? LINE_UNSURE : 0;
     if (line.confidence >= unsure) continue;
-    const read = await readLine(reader, gray, line, script);
+    const start = contactStarts.get(line.bbox);
+    const read = await readLine(
+      reader,
+      gray,
+      start === undefined ? line : { ...line, bbox: { ...line.bbox, x0: start } },
+      script,
+    );
     if (read) readings.set(line.bbox, read);
   }
   return readings;
@@ -367,6 +394,8 @@ function readBetter(line: OcrLine, read: LineReading, chinese: boolean, others: 
     const text = withContactOf(line.text, read, elsewhere);
     return text ? { ...line, text } : line;
   }
+  const spaced = letterSpaced(line.text) ? withSpacingOf(line.text, read) : null;
+  if (spaced) return { ...line, text: spaced, confidence: read.confidence };
   return chinese && surelyChinese(read, line) ? { ...read, bbox: line.bbox } : line;
 }
 
@@ -447,6 +476,8 @@ export class OcrEngine {
    */
   static async start(start: StartWorker, startLineReader?: () => Promise<LineReader>): Promise<OcrEngine> {
     const lineReader = startLineReader?.();
+    // One that fails before the workers are up only means no line recognizer (the constructor says so).
+    lineReader?.catch(() => undefined);
     const reading = async (script: ChineseScript) => {
       const worker = await start(READINGS[script]);
       await worker.setParameters(OcrEngine.PARAMETERS);
@@ -502,9 +533,11 @@ export class OcrEngine {
     if (!(image instanceof Uint8Array)) {
       const lineReader = await this.lineReader;
       const card = { script, chinese, usual: usualHeight(lines) };
-      // The line recognizer reads beside tesseract's passes, in this thread.
+      // The line recognizer reads beside tesseract's passes, in this thread: the large lines
+      // first (rereadLarge asks for them before it awaits anything), as the passes wait for them.
+      const large = this.rereadLarge(image, lines, script, chinese, lineReader);
       const second = lineReader ? readOrdinary(lineReader, image, lines, card) : null;
-      lines = await this.rereadLarge(image, lines, script, chinese);
+      lines = await large;
       lines = await this.readUnread(image, lines, script, chinese);
       if (chinese) lines = await this.rereadMixed(image, lines, script);
       if (chinese) lines = await this.readColumns(image, lines, script);
@@ -528,13 +561,21 @@ export class OcrEngine {
    * on a card with Chinese by the Chinese model alone too: read with the whole card, a large
    * bold 李勇 comes out as "ZRH". The surest text is kept when it is clearly surer.
    */
-  private async rereadLarge(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
+  private async rereadLarge(
+    gray: Gray,
+    lines: OcrLine[],
+    script: ChineseScript,
+    chinese: boolean,
+    reader: LineReader | null,
+  ): Promise<OcrLine[]> {
     const usual = usualHeight(lines);
-    const lineReader = chinese ? await this.lineReader : null;
+    const lineReader = chinese ? reader : null;
     const large = largeLines(lines, usual)
       .filter((l) => l.confidence < (lineReader ? LINE_UNSURE : UNSURE))
       .slice(0, MAX_REREADS);
     if (large.length === 0) return lines;
+    // The line recognizer's readings, asked for at once: it reads in this thread, beside tesseract's.
+    const recognized = new Map(large.map((line) => [line, lineReader && readLine(lineReader, gray, line, script)]));
     const worker = this.workers[script];
     const chineseOnly = chinese ? this.chineseOnly : null;
     const better = new Map<LargeLine, OcrLine>();
@@ -543,8 +584,6 @@ export class OcrEngine {
       for (const line of large) {
         const image = lineImage(gray, line.bbox);
         if (!image) continue;
-        // The line recognizer runs here, beside tesseract's threads.
-        const recognized = lineReader ? readLine(lineReader, gray, line, script) : null;
         const readings =
           line.confidence < UNSURE
             ? await Promise.all([
@@ -559,12 +598,15 @@ export class OcrEngine {
           if (data && text !== '' && data.confidence >= floor)
             best = { text, bbox: line.bbox, confidence: data.confidence };
         }
-        const read = await recognized;
-        if (read && surelyChinese(read, best ?? line)) best = { ...read, bbox: line.bbox };
         if (best) better.set(line, best);
       }
     } finally {
       await worker.setParameters(OcrEngine.PARAMETERS);
+    }
+    for (const line of large) {
+      const read = await recognized.get(line);
+      const best = better.get(line);
+      if (read && surelyChinese(read, best ?? line)) better.set(line, { ...read, bbox: line.bbox });
     }
     const out: OcrLine[] = [];
     for (const l of lines) {

@@ -188,4 +188,11 @@ describe('cards from continental Europe', () => {
     expect(french.tel).toEqual(['+33 7 47 57 96 16', '+33 1 44 79 17 45']);
     expect(french.other).toEqual([]);
   });
+
+  it('knows an Italian title in its feminine form', () => {
+    const italian = extractFields(lines(['Meccanica De Luca S.r.l.', 'Elena De Luca', 'Amministratrice Delegata']), {
+      area: 'hk',
+    });
+    expect(italian).toMatchObject({ name: 'Elena De Luca', position: ['Amministratrice Delegata'], other: [] });
+  });
 });

@@ -1132,6 +1132,12 @@ describe('findPhones keeps a printed country code', () => {
     }
   });
 
+  it('reads a "+" OCR took for 十 as a plus, not after Chinese', () => {
+    expect(numbers('F 十65 6507 7542', 'CN')).toEqual(['+65 6507 7542']);
+    expect(numbers('電話：十852 2345 6789', 'CN')).toEqual(['+852 2345 6789']);
+    expect(numbers('二十3號', 'CN')).toEqual([]);
+  });
+
   it('keeps numbers outside the ranges allocated today under their printed code, grouped as printed', () => {
     expect(numbers('+852 4123 4567')).toEqual(['+852 4123 4567']);
     expect(numbers('+1 555 012 3456')).toEqual(['+1 555 012 3456']);

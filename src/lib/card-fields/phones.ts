@@ -38,11 +38,13 @@ function printedNationally(digits: string, country: CountryCode): boolean {
 }
 
 /**
- * OCR reads 0 as O and 1 as l, I or |. Inside a run that is mostly digits (6 or more), such a
- * letter touching a digit is a digit. The text keeps its length, so positions still hold.
+ * OCR reads 0 as O and 1 as l, I or |, and a card with Chinese lends it 十 for a "+". Inside a
+ * run that is mostly digits (6 or more), such a letter touching a digit is a digit, and 十 before
+ * it (not after Chinese: 二十) a plus. The text keeps its length, so positions still hold.
  */
 export function fixDigitConfusions(text: string): string {
-  return text.replace(/(?<![A-Za-z])[+(]?[\dOoIl|](?:[\dOoIl|\s\-.()]*[\dOoIl|])?(?![A-Za-z])/g, (run) => {
+  const plus = text.replace(/(?<!\p{Script=Han})十(?=\s?\d(?:[\s\-.()]*\d){5})/gu, '+');
+  return plus.replace(/(?<![A-Za-z])[+(]?[\dOoIl|](?:[\dOoIl|\s\-.()]*[\dOoIl|])?(?![A-Za-z])/g, (run) => {
     const digits = run.match(/\d/g)?.length ?? 0;
     const confusables = run.match(/[OoIl|]/g)?.length ?? 0;
     if (confusables === 0 || digits < 6 || confusables * 3 > digits) return run;
