@@ -196,3 +196,14 @@ describe('cards from continental Europe', () => {
     expect(italian).toMatchObject({ name: 'Elena De Luca', position: ['Amministratrice Delegata'], other: [] });
   });
 });
+
+describe('type size', () => {
+  it("joins a Chinese address whose first line's box took in its label's larger type", () => {
+    const read: OcrLine[] = [
+      { text: '华创智能科技有限公司', bbox: { x0: 74, y0: 471, x1: 493, y1: 532 }, confidence: 94 },
+      { text: '地址南京市鼓楼区中山北路 420 号', bbox: { x0: 680, y0: 468, x1: 1182, y1: 528 }, confidence: 94 },
+      { text: '国际金融中心15楼', bbox: { x0: 766, y0: 526, x1: 1031, y1: 560 }, confidence: 94 },
+    ];
+    expect(extractFields(read, { area: 'ch' }).address).toEqual(['南京市鼓楼区中山北路420号国际金融中心15楼']);
+  });
+});

@@ -108,10 +108,35 @@ function emptyFields(): CardFields {
   };
 }
 
-function heightOf(line: OcrLine): number {
-  const h = Number(line?.bbox?.y1) - Number(line?.bbox?.y0);
-  return Number.isFinite(h) && h > 0 ? h : 0;
+/** Widths of characters in ems: a Chinese character is square, a Latin letter or a digit about half as wide, a space or a mark less. */
+function ems(text: string): number {
+  let sum = 0;
+  for (const c of text)
+    sum += /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff60]/u.test(c)
+      ? 1
+      : /[\p{L}\p{N}]/u.test(c)
+        ? 0.55
+        : 0.3;
+  return sum;
 }
+
+/**
+ * The size of a line's type: its box's height; for a line of Chinese, no more than its width
+ * over its characters (they are square), as tesseract's box of such a line often takes in a
+ * neighbour's strokes or its label's larger type ("地址南京市鼓楼区中山北路420号": 60 px high,
+ * 34 px a character, as the line under it).
+ */
+function heightOf(line: OcrLine, text: string): number {
+  const h = Number(line?.bbox?.y1) - Number(line?.bbox?.y0);
+  if (!Number.isFinite(h) || h <= 0) return 0;
+  const w = Number(line.bbox.x1) - Number(line.bbox.x0);
+  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  if (han < 2 || han < CJK_SHARE * alnumCount(text) || !Number.isFinite(w) || w <= 0) return h;
+  return Math.min(h, w / ems(text));
+}
+
+/** The share of a line's letters and digits that are Chinese for its characters to give its type's size. */
+const CJK_SHARE = 0.6;
 
 /** Pass 1: cleaned lines worth reading, each with the label of a label-only line above it. */
 function keepLines(lines: readonly OcrLine[]): Kept[] {
@@ -137,7 +162,7 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
     const confidence = Number.isFinite(line?.confidence) ? line.confidence : 100;
     if (isNoise(text, confidence)) continue;
     while (waiting.length > 0 && kept.length - (waiting[0]?.at ?? 0) >= LABEL_REACH) waiting.shift();
-    kept.push({ text, height: heightOf(line), label: waiting.shift()?.kind ?? null, row, confidence });
+    kept.push({ text, height: heightOf(line, text), label: waiting.shift()?.kind ?? null, row, confidence });
     row = null;
   }
   return kept;
