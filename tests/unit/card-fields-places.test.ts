@@ -207,3 +207,33 @@ describe('type size', () => {
     expect(extractFields(read, { area: 'ch' }).address).toEqual(['南京市鼓楼区中山北路420号国际金融中心15楼']);
   });
 });
+
+describe('labels', () => {
+  it('take an underscore OCR made of a colon as the separator', () => {
+    const got = extractFields(lines(['Cindy WANG', '手機 Mobile_0953 682 173']), { area: 'hk' });
+    expect(got.tel).toEqual(['+886 953 682 173']);
+    expect(got.other).toEqual([]);
+  });
+});
+
+describe('names', () => {
+  it('reads a Latin name printed over two lines', () => {
+    const got = extractFields(
+      lines(['Maple & Finch Analytics Corp.', 'Hannah', 'Davies,', 'Chief Executive Officer']),
+      {
+        area: 'hk',
+      },
+    );
+    expect(got.name).toBe('Hannah Davies');
+    expect(got.other).toEqual([]);
+  });
+
+  it('keeps the surer of two readings of one Chinese name, and drops the other', () => {
+    const read = lines(['永昕資訊有限公司', '黃詩涵', '黃詩湯', 'Peggy Huang', '行銷專員']).map((l, i) =>
+      i === 2 ? { ...l, confidence: 56 } : l,
+    );
+    const got = extractFields(read, { area: 'hk' });
+    expect(got.name).toBe('黃詩涵');
+    expect(got.other).toEqual([]);
+  });
+});

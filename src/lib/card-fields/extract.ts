@@ -218,7 +218,11 @@ type Name = {
   order: number;
   likely: boolean;
   weak: boolean;
+  /** The recognizer's confidence in its line. */
+  confidence: number;
   piece: Piece;
+  /** The line under it, when the name is printed over two ("Hannah" / "Davies"). */
+  under?: Piece;
   rest: string[];
 };
 
@@ -322,18 +326,38 @@ function sameType(a: Piece, b: Piece): boolean {
 }
 
 /**
- * The better of two name candidates: a known surname; then type clearly larger (a name is
- * printed larger than a district or a logo beside it); then no address cue; then taller; then
- * earlier.
+ * The better of two name candidates: the surer of two readings of one name (a large line read
+ * again: "黃詩涵" 97, "黃詩湯" 56); a known surname; then type clearly larger (a name is printed
+ * larger than a district or a logo beside it); then no address cue; then taller; then earlier.
  */
 function better(a: Name | null, b: Name): Name {
   if (!a) return b;
+  if (readAlike(a.name, b.name) && a.confidence !== b.confidence) return a.confidence > b.confidence ? a : b;
   if (a.likely !== b.likely) return a.likely ? a : b;
   if (a.height > 0 && b.height > 0 && Math.max(a.height, b.height) >= 1.25 * Math.min(a.height, b.height)) {
     return b.height > a.height ? b : a;
   }
   if (a.weak !== b.weak) return a.weak ? b : a;
   return b.height > a.height ? b : a;
+}
+
+/** Two readings of one text: as long, one character apart ("黃詩涵", "黃詩湯"). */
+function readAlike(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  return x.length === y.length && x.filter((c, i) => c !== y[i]).length === 1;
+}
+
+/** One capitalised word alone on a line ("Hannah", "Davies,"). */
+const LONE_WORD = /^\p{Lu}\p{Ll}{1,14},?$/u;
+
+/**
+ * The line under `piece` when the two are a Latin name printed over two lines: one word each,
+ * in the same type, nothing else made of either.
+ */
+function nameUnder(piece: Piece, next: Piece | undefined): Piece | null {
+  if (next?.kind !== 'rest' || next.line !== piece.line + 1) return null;
+  return LONE_WORD.test(piece.text) && LONE_WORD.test(next.text) && sameType(piece, next) ? next : null;
 }
 
 function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
@@ -405,7 +429,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       both && /^[A-Z][a-z]{2,}$/.test(both[1])
         ? { kind: 'latin' as const, name: both[1], rest: [], likely: false }
         : null;
-    const shapes = both ? [nameShape(both[0]), nameShape(both[1]) ?? given] : [nameShape(piece.text)];
+    const under = !both ? nameUnder(piece, pieces[order + 1]) : null;
+    const shapes = both
+      ? [nameShape(both[0]), nameShape(both[1]) ?? given]
+      : [nameShape(under ? `${piece.text} ${under.text.replace(/,$/, '')}` : piece.text)];
     if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) continue;
     for (const shape of shapes) {
       if (!shape) continue;
@@ -415,7 +442,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         order,
         likely: shape.likely,
         weak: piece.weakAddress,
+        confidence: kept[piece.line]?.confidence ?? 100,
         piece,
+        ...(under && shape.kind === 'latin' ? { under } : {}),
         rest: shape.rest,
       };
       // A Latin piece with an address word ("Causeway Bay") is no name; a Han one may be ("陳道明").
@@ -428,6 +457,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   const chosen: Name[] = [cjk, latin].filter((n): n is Name => n !== null);
   for (const n of chosen) {
     named.add(n.piece);
+    if (n.under) named.add(n.under);
     for (const r of n.rest) others.push({ line: n.piece.line, text: r });
   }
   const cjkName = chosen.find((n) => n === cjk);
@@ -470,6 +500,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   const lastOf = new Map<Kind, Piece>();
   for (const p of pieces) {
     if (named.has(p)) continue;
+    // The name read a second time, less surely (a large line read again) is no more information.
+    if (p.kind === 'rest' && cjkName && readAlike(p.text, cjkName.name)) continue;
     const last = lastOf.get(p.kind) ?? null;
     const joins =
       last !== null &&
