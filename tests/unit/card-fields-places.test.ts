@@ -237,3 +237,18 @@ describe('names', () => {
     expect(got.other).toEqual([]);
   });
 });
+
+describe('companies', () => {
+  it('joins a legal form tesseract cut off on the same row back to the name on its left', () => {
+    const read: OcrLine[] = [
+      { text: '寶德物流有限公司', bbox: { x0: 59, y0: 54, x1: 341, y1: 111 }, confidence: 94 },
+      { text: 'Po Tak Logistics', bbox: { x0: 58, y0: 111, x1: 349, y1: 157 }, confidence: 94 },
+      { text: 'Joyce CHEUNG', bbox: { x0: 53, y0: 301, x1: 363, y1: 355 }, confidence: 96 },
+      { text: 'it Company Limited', bbox: { x0: 361, y0: 81, x1: 714, y1: 140 }, confidence: 96 },
+    ];
+    expect(extractFields(read, { area: 'hk' }).company).toEqual([
+      '寶德物流有限公司',
+      'Po Tak Logistics Company Limited',
+    ]);
+  });
+});

@@ -46,7 +46,7 @@ import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
 import { alnumCount, cleanText, holdsChinese, isNoise, scriptOf, trimEdges, withoutLoneHan } from './text';
-import type { CardFields, ExtractOptions, OcrLine } from './types';
+import type { Box, CardFields, ExtractOptions, OcrLine } from './types';
 
 const MAX_LINES = 200;
 /** Phone parses per card: a real card needs a few dozen; garbage full of digits gets no more. */
@@ -360,9 +360,61 @@ function nameUnder(piece: Piece, next: Piece | undefined): Piece | null {
   return LONE_WORD.test(piece.text) && LONE_WORD.test(next.text) && sameType(piece, next) ? next : null;
 }
 
+/** A box's edges as numbers, or null for a line without a usable box. */
+function edges(line: OcrLine): Box | null {
+  const box = {
+    x0: Number(line?.bbox?.x0),
+    y0: Number(line?.bbox?.y0),
+    x1: Number(line?.bbox?.x1),
+    y1: Number(line?.bbox?.y1),
+  };
+  return Object.values(box).every(Number.isFinite) && box.x1 > box.x0 && box.y1 > box.y0 ? box : null;
+}
+
+/**
+ * A company's name that tesseract cut in two on its row ("Po Tak Logistics" | "Company
+ * Limited", the right part set a little higher): its legal form alone, with maybe a scrap of a
+ * letter or two before it ("it Company Limited"), joined back to the Latin words just left of it
+ * on the same row.
+ */
+function withLegalFormsJoined(lines: readonly OcrLine[]): OcrLine[] {
+  const textOf = (line: OcrLine) => cleanText(typeof line?.text === 'string' ? line.text : '');
+  let out = [...lines];
+  for (const form of lines) {
+    const formBox = edges(form);
+    const text = textOf(form).replace(/^\p{Ll}{1,2}\s/u, '');
+    if (!formBox || !LEGAL_FORM_LINE.test(text) || !/[A-Za-z]/.test(text)) continue;
+    const high = formBox.y1 - formBox.y0;
+    let best: { line: OcrLine; overlap: number } | null = null;
+    for (const line of out) {
+      const box = line === form ? null : edges(line);
+      if (!box || scriptOf(textOf(line)) !== 'latin' || LEGAL_FORM_LINE.test(textOf(line))) continue;
+      const overlap = Math.min(box.y1, formBox.y1) - Math.max(box.y0, formBox.y0);
+      const gap = formBox.x0 - box.x1;
+      const row = overlap >= 0.5 * Math.min(high, box.y1 - box.y0);
+      if (row && gap >= -0.5 * high && gap <= 1.5 * high && overlap > (best?.overlap ?? 0)) best = { line, overlap };
+    }
+    const left = best?.line;
+    const leftBox = left && edges(left);
+    if (!left || !leftBox) continue;
+    const joined: OcrLine = {
+      text: `${textOf(left)} ${text}`,
+      bbox: {
+        x0: leftBox.x0,
+        y0: Math.min(leftBox.y0, formBox.y0),
+        x1: formBox.x1,
+        y1: Math.max(leftBox.y1, formBox.y1),
+      },
+      confidence: Math.min(left.confidence, form.confidence),
+    };
+    out = out.filter((l) => l !== form).map((l) => (l === left ? joined : l));
+  }
+  return out;
+}
+
 function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
   const fields = emptyFields();
-  const kept = keepLines(readingOrder(Array.isArray(lines) ? lines.slice(0, MAX_LINES) : []));
+  const kept = keepLines(readingOrder(withLegalFormsJoined(Array.isArray(lines) ? lines.slice(0, MAX_LINES) : [])));
   const region = cardRegion(
     kept.map((k) => k.text),
     REGION[options?.area] ?? 'HK',
