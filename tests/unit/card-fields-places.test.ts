@@ -11,6 +11,12 @@ describe('cardRegion', () => {
     expect(cardRegion(['T +44 20 7946 0958', 'www.example.com'], 'CN')).toBe('GB');
   });
 
+  it("goes by the card's language when it says nothing else, backing the country it names", () => {
+    expect(cardRegion(['Ingenieria Mediterraneo S.A.', 'Sofia Fernandez', 'T: 962 14 68 00'], 'HK')).toBe('ES');
+    expect(cardRegion(['Nordlicht Logistik GmbH', 'Jörg Schröder', 'Marktgasse 64, 3011 Bern'], 'HK')).toBe('CH');
+    expect(cardRegion(['Maria Chan', 'Tel 2345 6789'], 'HK')).toBe('HK');
+  });
+
   it('reads the address and the domains when no code is printed', () => {
     expect(cardRegion(['台北市信義區信義路五段7號', '(02) 2345-6789'], 'HK')).toBe('TW');
     expect(cardRegion(['10 Anson Road, #15-08, Singapore 079903'], 'HK')).toBe('SG');

@@ -65,3 +65,24 @@ export function restoreAccents(text: string, region: CountryCode): string {
     return accented && bare(accented) === word.toLowerCase() ? inCaseOf(accented, word) : word;
   });
 }
+
+/** Distinct words of a language's lists a card must print (accented or not) to be in that language. */
+const LANGUAGE_WORDS = 2;
+/** The countries of each list, first the one a card in that language with nothing else to go on most likely comes from. */
+const LANGUAGES: [CountryCode[], Map<string, string>][] = [
+  [['DE', 'AT', 'CH', 'LI'], GERMAN],
+  [['ES'], SPANISH],
+];
+
+/**
+ * The countries of the language a card is printed in, by the words of its lists it holds
+ * ("Sofia Fernandez", "Ingenieria": Spain), most likely first; none when it holds too few. A weak
+ * vote for the card's region (./region.ts), which its printed codes, places and domains outweigh.
+ */
+export function languageCountries(texts: readonly string[]): CountryCode[] {
+  const seen = new Set((texts.join(' ').match(/\p{L}+/gu) ?? []).map(bare));
+  for (const [countries, list] of LANGUAGES) {
+    if ([...list.keys()].filter((w) => seen.has(w)).length >= LANGUAGE_WORDS) return countries;
+  }
+  return [];
+}

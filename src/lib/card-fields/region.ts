@@ -2,10 +2,12 @@
  * The country a card comes from, for its numbers printed without a country code: "(02)
  * 2345-6789" is a Taipei number on a card from Taiwan whoever scans it. The card says where it is
  * from in three ways, strongest first: the country codes printed on its other numbers, its
- * addresses (Singapore 048616, 台北市, Friedrichstraße 68, 10117 Berlin) and its e-mail and web
- * domains (.com.tw, .de). The user's area is the answer only when the card says nothing.
+ * addresses (Singapore 048616, 台北市, Friedrichstraße 68, 10117 Berlin), its e-mail and web
+ * domains (.com.tw, .de), legal forms and language. The user's area is the answer only when the
+ * card says nothing.
  */
 import type { CountryCode } from 'libphonenumber-js/max';
+import { languageCountries } from './accents';
 
 /** Calling codes printed on cards and the country each stands for (+1: the US; Canada's numbers are tried after). */
 const CALLING: Record<string, CountryCode> = {
@@ -213,6 +215,11 @@ function regionVotes(texts: readonly string[]): Map<CountryCode, number> {
     for (const m of text.matchAll(DOMAIN)) vote(DOMAINS[(m[1] ?? '').toLowerCase()], 1);
     for (const [country, form] of LEGAL_FORMS) if (form.test(text.trim())) vote(country, 1);
   }
+  // The card's language backs the countries that speak it the card already names (a German card
+  // with a Bern address: Switzerland), else the likeliest of them.
+  const spoken = languageCountries(texts);
+  const named = spoken.filter((c) => votes.has(c));
+  for (const country of named.length > 0 ? named : spoken.slice(0, 1)) vote(country, 1);
   return votes;
 }
 
