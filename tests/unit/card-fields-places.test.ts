@@ -258,3 +258,18 @@ describe('companies', () => {
     ]);
   });
 });
+
+describe('rows tesseract cut in two', () => {
+  it('are one line again, left to right', () => {
+    const read: OcrLine[] = [
+      { text: '中科文化传媒有限公司', bbox: { x0: 488, y0: 104, x1: 896, y1: 148 }, confidence: 93 },
+      { text: '刘晓明', bbox: { x0: 533, y0: 320, x1: 850, y1: 423 }, confidence: 100 },
+      { text: 'Xiaoming', bbox: { x0: 630, y0: 465, x1: 845, y1: 509 }, confidence: 90 },
+      { text: 'LIU', bbox: { x0: 543, y0: 466, x1: 607, y1: 501 }, confidence: 95 },
+      { text: '高级工程师', bbox: { x0: 605, y0: 520, x1: 780, y1: 554 }, confidence: 94 },
+    ];
+    const got = extractFields(read, { area: 'ch' });
+    expect(got.english_name).toBe('LIU Xiaoming');
+    expect(got.other).toEqual([]);
+  });
+});

@@ -371,50 +371,59 @@ function edges(line: OcrLine): Box | null {
   return Object.values(box).every(Number.isFinite) && box.x1 > box.x0 && box.y1 > box.y0 ? box : null;
 }
 
+/** How far apart, in line heights, two parts of a row may stand to be one line. */
+const ROW_GAP = 1;
+
 /**
- * A company's name that tesseract cut in two on its row ("Po Tak Logistics" | "Company
- * Limited", the right part set a little higher): its legal form alone, with maybe a scrap of a
- * letter or two before it ("it Company Limited"), joined back to the Latin words just left of it
- * on the same row.
+ * A printed line that tesseract cut in two on its row, where one part sits a little higher
+ * ("LIU" | "Xiaoming", read in the wrong order; "Po Tak Logistics" | "Company Limited"): parts
+ * in type of about one size, overlapping in height by half, close beside each other, joined back
+ * left to right. A legal form loses a scrap of a letter or two before it ("it Company Limited").
  */
-function withLegalFormsJoined(lines: readonly OcrLine[]): OcrLine[] {
+function withRowsJoined(lines: readonly OcrLine[]): OcrLine[] {
   const textOf = (line: OcrLine) => cleanText(typeof line?.text === 'string' ? line.text : '');
   let out = [...lines];
-  for (const form of lines) {
-    const formBox = edges(form);
-    const text = textOf(form).replace(/^\p{Ll}{1,2}\s/u, '');
-    if (!formBox || !LEGAL_FORM_LINE.test(text) || !/[A-Za-z]/.test(text)) continue;
-    const high = formBox.y1 - formBox.y0;
-    let best: { line: OcrLine; overlap: number } | null = null;
+  const byLeft = lines
+    .map((line) => ({ line, box: edges(line) }))
+    .filter((l): l is { line: OcrLine; box: Box } => l.box !== null)
+    .sort((a, b) => a.box.x0 - b.box.x0);
+  for (const { line: right, box: rightBox } of byLeft) {
+    const form = textOf(right).replace(/^\p{Ll}{1,2}\s/u, '');
+    const text = LEGAL_FORM_LINE.test(form) ? form : textOf(right);
+    const rightHigh = rightBox.y1 - rightBox.y0;
+    let best: { line: OcrLine; box: Box; overlap: number } | null = null;
     for (const line of out) {
-      const box = line === form ? null : edges(line);
-      if (!box || scriptOf(textOf(line)) !== 'latin' || LEGAL_FORM_LINE.test(textOf(line))) continue;
-      const overlap = Math.min(box.y1, formBox.y1) - Math.max(box.y0, formBox.y0);
-      const gap = formBox.x0 - box.x1;
-      const row = overlap >= 0.5 * Math.min(high, box.y1 - box.y0);
-      if (row && gap >= -0.5 * high && gap <= 1.5 * high && overlap > (best?.overlap ?? 0)) best = { line, overlap };
+      const box = line === right ? null : edges(line);
+      if (!box || textOf(line) === '' || text === '') continue;
+      const high = box.y1 - box.y0;
+      const low = Math.min(high, rightHigh);
+      const overlap = Math.min(box.y1, rightBox.y1) - Math.max(box.y0, rightBox.y0);
+      const gap = rightBox.x0 - box.x1;
+      const alike = Math.max(high, rightHigh) <= 1.6 * low && scriptOf(textOf(line)) === scriptOf(text);
+      if (alike && overlap >= 0.5 * low && gap >= -0.5 * low && gap <= ROW_GAP * low && overlap > (best?.overlap ?? 0))
+        best = { line, box, overlap };
     }
-    const left = best?.line;
-    const leftBox = left && edges(left);
-    if (!left || !leftBox) continue;
+    if (!best) continue;
+    const { line: left, box: leftBox } = best;
+    const cjk = /\p{Script=Han}$/u.test(textOf(left)) && /^\p{Script=Han}/u.test(text);
     const joined: OcrLine = {
-      text: `${textOf(left)} ${text}`,
+      text: `${textOf(left)}${cjk ? '' : ' '}${text}`,
       bbox: {
         x0: leftBox.x0,
-        y0: Math.min(leftBox.y0, formBox.y0),
-        x1: formBox.x1,
-        y1: Math.max(leftBox.y1, formBox.y1),
+        y0: Math.min(leftBox.y0, rightBox.y0),
+        x1: rightBox.x1,
+        y1: Math.max(leftBox.y1, rightBox.y1),
       },
-      confidence: Math.min(left.confidence, form.confidence),
+      confidence: Math.min(left.confidence, right.confidence),
     };
-    out = out.filter((l) => l !== form).map((l) => (l === left ? joined : l));
+    out = out.filter((l) => l !== right).map((l) => (l === left ? joined : l));
   }
   return out;
 }
 
 function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
   const fields = emptyFields();
-  const kept = keepLines(readingOrder(withLegalFormsJoined(Array.isArray(lines) ? lines.slice(0, MAX_LINES) : [])));
+  const kept = keepLines(readingOrder(withRowsJoined(Array.isArray(lines) ? lines.slice(0, MAX_LINES) : [])));
   const region = cardRegion(
     kept.map((k) => k.text),
     REGION[options?.area] ?? 'HK',
