@@ -273,3 +273,13 @@ describe('rows tesseract cut in two', () => {
     expect(got.other).toEqual([]);
   });
 });
+
+describe('Dutch streets', () => {
+  it('know a singel, a dijk and a steeg as streets', () => {
+    const got = extractFields(lines(['Chloë van den Berg', 'Coolsingel 139', '3011 AD Rotterdam, Nederland']), {
+      area: 'hk',
+    });
+    expect(got.address).toEqual(['Coolsingel 139, 3011 AD Rotterdam, Nederland']);
+    expect(got.other).toEqual([]);
+  });
+});

@@ -44,7 +44,7 @@ const STREET_EUROPE = [
     'rue|quai|chemin|impasse|allée|allee|avenida|avda\\.|calle|paseo|carrer|rua|praça|praca|travessa|piazza|piazzale|viale|vicolo|strada|corso|largo',
   ),
   /(?:^|,\s?)Via\s(?:\p{Lu}|d[ei]|d['’])/u,
-  /[\p{L}-](?:stra(?:ß|ss)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
+  /[\p{L}-](?:stra(?:ß|ss)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
 ];
 /** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", a city. */
 const ADDRESS_STRONG = [
