@@ -283,3 +283,25 @@ describe('Dutch streets', () => {
     expect(got.other).toEqual([]);
   });
 });
+
+describe('finishing touches', () => {
+  it("puts back a middle initial's stop", () => {
+    const got = extractFields(lines(['Northfield Systems Ltd.', 'Nathaniel P Wright', 'Regional Sales Manager']), {
+      area: 'hk',
+    });
+    expect(got.name).toBe('Nathaniel P. Wright');
+  });
+
+  it('keeps one Chinese title read twice, once in part', () => {
+    const got = extractFields(lines(['宏昇國際有限公司', '許宗翰', '副總經理', '總經理', 'Vice President']), {
+      area: 'hk',
+    });
+    expect(got.position).toEqual(['副總經理', 'Vice President']);
+  });
+
+  it('takes a title read cut short ("Managing D") for a title, not a name', () => {
+    const got = extractFields(lines(['Kallang Capital Pte. Ltd.', 'Managing D']), { area: 'hk' });
+    expect(got.position).toEqual(['Managing D']);
+    expect(got.name).toBe('');
+  });
+});

@@ -600,8 +600,12 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   }
   fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
 
-  fields.name = restoreAccents(fields.name, region);
-  fields.english_name = restoreAccents(fields.english_name, region);
+  fields.name = withInitialsStopped(restoreAccents(fields.name, region));
+  fields.english_name = withInitialsStopped(restoreAccents(fields.english_name, region));
+  // A Chinese title read twice, once in part ("副總經理" and "總經理" from its end), is one title.
+  fields.position = fields.position.filter(
+    (p, i) => !/\p{Script=Han}/u.test(p) || !fields.position.some((q, j) => j !== i && q !== p && q.includes(p)),
+  );
   for (const key of ['company', 'position', 'address'] as const) {
     fields[key] = fields[key].map((v) => restoreAccents(v, region));
   }
@@ -615,6 +619,11 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     });
   }
   return fields;
+}
+
+/** A Latin name's middle initials with their stop, which OCR drops ("Nathaniel P Wright" → "Nathaniel P. Wright"). */
+function withInitialsStopped(name: string): string {
+  return name.replace(/(?<=\p{L}\s)(\p{Lu})(?=\s\p{L})/gu, '$1.');
 }
 
 /** The card fields in recognized lines; `options.area` is the region of numbers printed without a country code when the card does not say where it is from (./region.ts). */
