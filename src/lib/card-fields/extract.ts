@@ -381,7 +381,15 @@ const ROW_GAP = 1;
  * left to right. A legal form loses a scrap of a letter or two before it ("it Company Limited").
  */
 function withRowsJoined(lines: readonly OcrLine[]): OcrLine[] {
-  const textOf = (line: OcrLine) => cleanText(typeof line?.text === 'string' ? line.text : '');
+  const texts = new Map<OcrLine, string>();
+  const textOf = (line: OcrLine) => {
+    let text = texts.get(line);
+    if (text === undefined) {
+      text = cleanText(typeof line?.text === 'string' ? line.text : '');
+      texts.set(line, text);
+    }
+    return text;
+  };
   let out = [...lines];
   const byLeft = lines
     .map((line) => ({ line, box: edges(line) }))
