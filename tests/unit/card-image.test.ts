@@ -189,6 +189,38 @@ describe('findCard', () => {
     expectCorners(findCard(photo(1000, 750, corners, 7, dimGrey)), corners, 5);
   });
 
+  it('finds a two-coloured card whole, not its light panel alone', () => {
+    const corners: Quad = [
+      { x: 180, y: 230 },
+      { x: 800, y: 150 },
+      { x: 850, y: 520 },
+      { x: 230, y: 600 },
+    ];
+    // Dark maroon over the left 65 %, a mint panel to the right: the panel alone is a clean,
+    // card-proportioned rectangle, brighter than everything else in the picture.
+    const twoTone: Look = {
+      card: (v, { u }) => (u < 0.65 ? (v > 128 ? [62, 30, 32] : [210, 200, 190]) : [110, 200, 170]),
+      table: (grain) => [40 + grain * 0.15, 45 + grain * 0.15, 70 + grain * 0.2],
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 8, twoTone)), corners, 6);
+  });
+
+  it('finds a card whole when a shadow falls across part of it', () => {
+    const corners: Quad = [
+      { x: 220, y: 160 },
+      { x: 840, y: 230 },
+      { x: 800, y: 590 },
+      { x: 180, y: 520 },
+    ];
+    // A shadow's straight edge across the left third of the picture, the card's too.
+    const shadowed: Look = {
+      card: (v) => [v, v, v * 0.97],
+      table: (grain) => [grain * 1.3, grain * 1.2, grain * 1.1],
+      light: (u) => (u < 0.33 ? 0.55 : 1),
+    };
+    expectCorners(findCard(photo(1000, 750, corners, 9, shadowed)), corners, 6);
+  });
+
   it('finds nothing on an empty table or a blank page', () => {
     expect(findCard(photo(800, 600, null))).toBeNull();
     const blank = { data: new Uint8ClampedArray(400 * 300 * 4).fill(240), width: 400, height: 300 };

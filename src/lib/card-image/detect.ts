@@ -383,13 +383,23 @@ function insideEdges(rgb: Uint8ClampedArray, w: number, h: number): Uint8Array {
   // Colour gradient: the largest Sobel magnitude of the three channels.
   const magnitude = new Float32Array(w * h);
   let max = 0;
+  const row = 3 * w;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       let strongest = 0;
       for (let c = 0; c < 3; c++) {
-        const at = (dx: number, dy: number) => rgb[((y + dy) * w + x + dx) * 3 + c] ?? 0;
-        const gx = at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1);
-        const gy = at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1);
+        // The 3 × 3 neighbourhood's channel c: a b d above, e · f beside, g k l below.
+        const m = (y * w + x) * 3 + c;
+        const a = rgb[m - row - 3] as number;
+        const b = rgb[m - row] as number;
+        const d = rgb[m - row + 3] as number;
+        const e = rgb[m - 3] as number;
+        const f = rgb[m + 3] as number;
+        const g = rgb[m + row - 3] as number;
+        const k = rgb[m + row] as number;
+        const l = rgb[m + row + 3] as number;
+        const gx = d + 2 * f + l - a - 2 * e - g;
+        const gy = g + 2 * k + l - a - 2 * b - d;
         strongest = Math.max(strongest, Math.abs(gx) + Math.abs(gy));
       }
       magnitude[y * w + x] = strongest;
@@ -481,15 +491,19 @@ export function findCard(image: Rgba): Quad | null {
   });
   const rgb = analysisRgb(image, w, h);
   masks.push(unlikeBorder(rgb, w, h));
-  const found = masks.map((mask) => cardInMask(mask, w, h)).filter((f) => f !== null);
-  // Only the card's outline is left to tell it by when no region is clearly card-shaped: none
-  // fills its quadrilateral, or the best is a strip of the card (the white under a coloured band).
-  const clear = bestOf(found);
-  if (!clear || clear.fill < CLEAR_FILL || !cardProportioned(clear.quad)) {
-    const outline = cardInMask(insideEdges(rgb, w, h), w, h);
-    if (outline) found.push(outline);
-  }
-  const best = bestOf(found);
+  const regions = masks.map((mask) => cardInMask(mask, w, h)).filter((f) => f !== null);
+  // And the card's outline: where no region is clearly card-shaped (none fills its
+  // quadrilateral, or the best is a strip of the card, the white under a coloured band), or
+  // where the clean rectangle is only a part of the card inside its outline (the light half of
+  // a two-coloured card, the part out of a shadow falling across it).
+  const clear = bestOf(regions);
+  const outline = cardInMask(insideEdges(rgb, w, h), w, h);
+  const best =
+    !clear || clear.fill < CLEAR_FILL || !cardProportioned(clear.quad)
+      ? bestOf(outline ? [...regions, outline] : regions)
+      : outline && around(outline, clear)
+        ? outline
+        : clear;
   // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
   return best ? (best.quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad) : null;
 }
@@ -519,6 +533,37 @@ function bestOf(found: readonly Found[]): Found | null {
   const byFill = (a: Found | null, b: Found) => (!a || b.fill > a.fill ? b : a);
   const proportioned = found.filter((f) => f.fill >= PROPORTIONED_FILL && cardProportioned(f.quad));
   return proportioned.reduce(byFill, null) ?? found.reduce(byFill, null);
+}
+
+/**
+ * Whether `outer`, as clean a quadrilateral as `inner` and clearly larger, holds it: `inner` is
+ * a part of the card (a panel, a band, the part out of a shadow), `outer` the card.
+ */
+function around(outer: Found, inner: Found): boolean {
+  return (
+    cardProportioned(outer.quad) &&
+    outer.fill >= CLEAR_FILL &&
+    outer.fill >= inner.fill - FILL_TIE &&
+    Math.abs(polygonArea(outer.quad)) >= LARGER * Math.abs(polygonArea(inner.quad)) &&
+    inner.quad.every((p) => holds(outer.quad, p, INSIDE_SLACK))
+  );
+}
+
+/** How much less well a region around the best-filled one may fill its quadrilateral and still be the card. */
+const FILL_TIE = 0.02;
+/** How much larger a region around the best-filled one is to be the card, not the same outline drawn a little wider. */
+const LARGER = 1.15;
+/** Analysis pixels a corner may stand outside a quadrilateral and still be in it. */
+const INSIDE_SLACK = 2;
+
+/** Whether `p` lies inside the convex quadrilateral `q`, or within `slack` of it. */
+function holds(q: Quad, p: Point, slack: number): boolean {
+  const sign = Math.sign(polygonArea(q));
+  return q.every((a, k) => {
+    const b = q[(k + 1) % 4] as Point;
+    const cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    return (sign * cross) / Math.max(1e-6, Math.hypot(b.x - a.x, b.y - a.y)) >= -slack;
+  });
 }
 
 /**
