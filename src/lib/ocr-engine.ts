@@ -328,6 +328,23 @@ async function readLine(
   return read && { ...read, text: inScript(read.text, script, line.text) };
 }
 
+/**
+ * `reader` reading each box of one card once: a large letter-spaced line on a card with Chinese
+ * is asked for by rereadLarge and readOrdinary alike.
+ */
+function readingOnce(reader: LineReader): LineReader {
+  const asked = new Map<string, Promise<LineReading | null>>();
+  return (gray, box) => {
+    const key = `${box.x0},${box.y0},${box.x1},${box.y1}`;
+    let read = asked.get(key);
+    if (!read) {
+      read = reader(gray, box);
+      asked.set(key, read);
+    }
+    return read;
+  };
+}
+
 /** A line of this many digits, with no more Chinese than a label, is a phone number. */
 const PHONE_DIGITS = 6;
 const LABEL_HAN = 3;
@@ -531,7 +548,8 @@ export class OcrEngine {
     const chinese = chosen.evidence.chinese >= CHINESE_CARD;
     let lines = chosen.lines;
     if (!(image instanceof Uint8Array)) {
-      const lineReader = await this.lineReader;
+      const started = await this.lineReader;
+      const lineReader = started && readingOnce(started);
       const card = { script, chinese, usual: usualHeight(lines) };
       // The line recognizer reads beside tesseract's passes, in this thread: the large lines
       // first (rereadLarge asks for them before it awaits anything), as the passes wait for them.

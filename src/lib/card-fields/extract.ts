@@ -45,7 +45,7 @@ import { type LabelKind, labelOnly, labelRow, leadingLabel, splitAtInnerAddress 
 import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
-import { alnumCount, cleanText, holdsChinese, isNoise, scriptOf, trimEdges, withoutLoneHan } from './text';
+import { alnumCount, holdsChinese, isNoise, lineText, scriptOf, trimEdges, withoutLoneHan } from './text';
 import type { Box, CardFields, ExtractOptions, OcrLine } from './types';
 
 const MAX_LINES = 200;
@@ -143,7 +143,7 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
   const kept: Kept[] = [];
   const waiting: { kind: LabelKind; at: number }[] = [];
   let row: LabelKind[] | null = null;
-  const texts = lines.slice(0, MAX_LINES).map((line) => cleanText(typeof line?.text === 'string' ? line.text : ''));
+  const texts = lines.slice(0, MAX_LINES).map(lineText);
   const chinese = texts.some(holdsChinese);
   for (const [i, line] of lines.slice(0, MAX_LINES).entries()) {
     const text = chinese ? (texts[i] ?? '') : withoutLoneHan(texts[i] ?? '');
@@ -385,7 +385,7 @@ function withRowsJoined(lines: readonly OcrLine[]): OcrLine[] {
   const textOf = (line: OcrLine) => {
     let text = texts.get(line);
     if (text === undefined) {
-      text = cleanText(typeof line?.text === 'string' ? line.text : '');
+      text = lineText(line);
       texts.set(line, text);
     }
     return text;
@@ -643,7 +643,7 @@ export function extractFields(lines: readonly OcrLine[], options: ExtractOptions
     try {
       fields.other = (Array.isArray(lines) ? lines : [])
         .slice(0, MAX_LINES)
-        .map((l) => cleanText(typeof l?.text === 'string' ? l.text : ''))
+        .map(lineText)
         .filter((t) => t !== '');
     } catch {
       // Nothing more to give.

@@ -57,6 +57,11 @@ export function cleanText(raw: string): string {
   );
 }
 
+/** A recognized line's cleaned text; a line of another shape (a caller's bad input) reads as empty. */
+export function lineText(line: { text?: unknown } | null | undefined): string {
+  return cleanText(typeof line?.text === 'string' ? line.text : '');
+}
+
 /** A Chinese character alone, but not one before a number (转 123: an extension). */
 const LONE_HAN = /(?<!\p{Script=Han})\p{Script=Han}(?!\p{Script=Han}|\s?\d)/gu;
 
