@@ -305,3 +305,68 @@ describe('finishing touches', () => {
     expect(got.name).toBe('');
   });
 });
+
+describe('addresses over several lines', () => {
+  it('puts a European town after the postcode that ended the line above, and a country after it', () => {
+    const f = extractFields(lines(['Zoë Bakker', 'Adres: Oudegracht 106, 3511 AZ', 'Utrecht', 'Nederland']), {
+      area: 'hk',
+    });
+    expect(f.address).toEqual(['Oudegracht 106, 3511 AZ Utrecht, Nederland']);
+    expect(f.other).toEqual([]);
+  });
+
+  it('takes a floor alone on its line as the start of the address under it', () => {
+    const f = extractFields(lines(['Andrew Williams', 'Level 26', '151 Queen Street, Brisbane QLD 4000']), {
+      area: 'hk',
+    });
+    expect(f.address).toEqual(['Level 26, 151 Queen Street, Brisbane QLD 4000']);
+  });
+
+  it("joins a place's name wrapped between its words with a space, a town alone on its line with a comma", () => {
+    const wrapped = [
+      'Address 15/F, Sun Kwong Commercial',
+      'Building, 58 Kwun Tong Road, Kwun',
+      'Tong, Kowloon, Hong Kong',
+    ];
+    expect(extractFields(lines(wrapped), { area: 'hk' }).address).toEqual([
+      '15/F, Sun Kwong Commercial Building, 58 Kwun Tong Road, Kwun Tong, Kowloon, Hong Kong',
+    ]);
+    const listed = ['Rm 1408, 14/F, Wing On House, 68 Cheung Sha Wan Road, Cheung', 'Sha Wan, Kowloon'];
+    expect(extractFields(lines(listed), { area: 'hk' }).address).toEqual([
+      'Rm 1408, 14/F, Wing On House, 68 Cheung Sha Wan Road, Cheung Sha Wan, Kowloon',
+    ]);
+    const town = ['Jason Ng', 'Address: 12/F, Wing On House, 81 Kwai Chung Road', 'Kwai Chung', 'New Territories'];
+    expect(extractFields(lines(town), { area: 'hk' }).address).toEqual([
+      '12/F, Wing On House, 81 Kwai Chung Road, Kwai Chung, New Territories',
+    ]);
+  });
+
+  it('knows visiting and postal address labels in Dutch and German', () => {
+    const f = extractFields(lines(['Sanne Meijer', 'Bezoekadres: Lange Voorhout 109,', '2514 EA Den Haag']), {
+      area: 'hk',
+    });
+    expect(f.address).toEqual(['Lange Voorhout 109, 2514 EA Den Haag']);
+    expect(f.other).toEqual([]);
+  });
+});
+
+describe('websites', () => {
+  it("joins a domain's end wrapped onto its own line, and completes a name cut short from the e-mail domain", () => {
+    const f = extractFields(
+      lines(['Jan Wöhrle', 'E-Mail j.wohrle@rheinblick-medizintechnik.com', 'www.rheinblick-medizinte', '.com']),
+      { area: 'hk' },
+    );
+    expect(f.website).toEqual(['www.rheinblick-medizintechnik.com']);
+    expect(f.other).toEqual([]);
+  });
+});
+
+describe('a GmbH', () => {
+  it('is German, Austrian or Swiss alike: a .ch domain makes it Swiss', () => {
+    const f = extractFields(
+      lines(['Alpenglück Software GmbH', 'Jan Zimmermann', 'Mobil: 078 531 95 47', 'Mail: j.zimmermann@alpengluck.ch']),
+      { area: 'hk' },
+    );
+    expect(f.tel).toEqual(['+41 78 531 95 47']);
+  });
+});

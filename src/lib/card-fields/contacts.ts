@@ -164,3 +164,30 @@ export function findWebsites(text: string): Found[] {
   }
   return found;
 }
+
+/** Letters of a website's first label that it must keep for an e-mail domain to complete it. */
+const CUT_SHORT_KEPT = 5;
+
+/**
+ * A website cut short at the card's edge or where its type wrapped ("www.rheinblick-medizinte.com"),
+ * completed from the card's e-mail domain that begins as its name does and ends alike
+ * ("rheinblick-medizintechnik.com").
+ */
+export function completedWebsite(site: string, emails: readonly string[]): string {
+  const m = /^((?:https?:\/\/)?(?:www\.)?)([a-z0-9-]+)(\.[a-z.]+)(.*)$/i.exec(site);
+  if (!m) return site;
+  const [, prefix = '', name = '', ending = '', path = ''] = m;
+  if (name.length < CUT_SHORT_KEPT) return site;
+  for (const email of emails) {
+    const d = /@([a-z0-9-]+)(\.[a-z.]+)$/i.exec(email);
+    const full = d?.[1] ?? '';
+    if (
+      d &&
+      d[2]?.toLowerCase() === ending.toLowerCase() &&
+      full.length > name.length &&
+      full.toLowerCase().startsWith(name.toLowerCase())
+    )
+      return `${prefix}${full}${ending}${path}`;
+  }
+  return site;
+}

@@ -27,7 +27,7 @@
  */
 import type { CountryCode } from 'libphonenumber-js/max';
 import { restoreAccents } from './accents';
-import { findEmails, findWebsites } from './contacts';
+import { completedWebsite, findEmails, findWebsites } from './contacts';
 import {
   addressScore,
   companyThenAddress,
@@ -138,6 +138,10 @@ function heightOf(line: OcrLine, text: string): number {
 /** The share of a line's letters and digits that are Chinese for its characters to give its type's size. */
 const CJK_SHARE = 0.6;
 
+/** A line that is only the end of a domain (".com", ".com.hk"), and a line ending in a host it may end. */
+const DOMAIN_END_LINE = /^\.(?:[a-z]{2,6})(?:\.[a-z]{2})?$/i;
+const HOST_END = /(?:www\.|@)[\w.-]*[\w-]$/i;
+
 /** Pass 1: cleaned lines worth reading, each with the label of a label-only line above it. */
 function keepLines(lines: readonly OcrLine[]): Kept[] {
   const kept: Kept[] = [];
@@ -160,6 +164,12 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
       continue;
     }
     const confidence = Number.isFinite(line?.confidence) ? line.confidence : 100;
+    // A web or e-mail address the type wrapped before its domain's end ("www.rheinblick-medizinte" / ".com").
+    const above = kept[kept.length - 1];
+    if (above && DOMAIN_END_LINE.test(text) && HOST_END.test(above.text)) {
+      above.text += text;
+      continue;
+    }
     if (isNoise(text, confidence)) continue;
     while (waiting.length > 0 && kept.length - (waiting[0]?.at ?? 0) >= LABEL_REACH) waiting.shift();
     kept.push({ text, height: heightOf(line, text), label: waiting.shift()?.kind ?? null, row, confidence });
@@ -262,10 +272,51 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   if (/^\d{3,6}(?:-\d{4})?(?:$|[,，])/.test(text) && /\p{L}\.?$/u.test(above.text)) return true;
   const tail = above.text.split(/[,，]/).pop()?.trim() ?? '';
   if (!/^\p{L}/u.test(text) || tail === '') return false;
+  // A European postcode goes before its town ("Oudegracht 106, 3511 AZ" / "Utrecht").
+  if (EU_POSTCODE.test(tail) && !/\d/.test(text)) return true;
+  // A place's name of two words wrapped between them ("58 Kwun Tong Road, Kwun" / "Tong, Kowloon").
+  const head = text.split(/[,，]/)[0]?.trim() ?? '';
+  const headWords = head.split(/\s+/);
+  if (
+    /[,，]/.test(above.text) &&
+    ONE_WORD.test(tail) &&
+    addressScore(tail) === 0 &&
+    !NAME_END_WORD.test(tail) &&
+    headWords.length <= 2 &&
+    headWords.every((w) => ONE_WORD.test(w))
+  )
+    return true;
   // A town and its postcode alone begin a part of their own ("#22-20" / "Singapore 068898").
   const townAndPostcode = /^\p{L}[\p{L} ]*\s\d{4,6}$/u.test(text);
   if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text) && !townAndPostcode) return true;
+  // A town alone on its line is a part of its own ("Kwai Chung" / "New Territories").
+  if (!/[,，\d]/.test(above.text)) return false;
   return NAME_ENDING.test(text) && /^\p{Lu}/u.test(tail) && !/\d/.test(tail) && !NAME_END_WORD.test(tail);
+}
+
+/** A European postcode: four or five digits, in the Netherlands two letters after them. */
+const EU_POSTCODE = /^\d{4,5}(?:\s?[A-Z]{2})?$/;
+/** An address line ending in one, after a comma ("Oudegracht 106, 3511 AZ"). */
+const EU_POSTCODE_END = /[,，]\s?\d{4,5}(?:\s?[A-Z]{2})?$/;
+/** One word of a place's name: a capital, letters, no digit. */
+const ONE_WORD = /^\p{Lu}\p{Ll}+$/u;
+/** A town's name alone on a line, after the postcode ending the line above: one to three words, no digit. */
+const TOWN_LINE = /^\p{Lu}[\p{L}'’.-]*(?:[\s-]\p{L}[\p{L}'’.-]*){0,2}$/u;
+/** A floor, suite or unit alone on a line, above the street it is in ("Level 26" / "151 Queen Street"). */
+const UNIT_LINE = /^(?:level|floor|fl\.?|suite|ste\.?|unit|room|rm\.?|flat|etage|stock)\s?\d{1,4}[A-Z]?,?$/iu;
+
+/** Places' names only, one or more after commas ("Sha Wan, Kowloon"): no digit, each word capitalised. */
+const PLACE_LIST =
+  /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}(?:[,，]\s?\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2})+,?$/u;
+
+/**
+ * Whether a line of places' names under an address line goes on with it: a list of them
+ * ("Sha Wan, Kowloon"), or a town alone above more of the address ("Kwai Chung" / "New Territories").
+ */
+function placesGoOn(p: Piece, pieces: readonly Piece[]): boolean {
+  if (PLACE_LIST.test(p.text)) return true;
+  const next = pieces.find((r) => r.line === p.line + 1);
+  return TOWN_LINE.test(p.text) && next !== undefined && (next.kind === 'address' || continuesAddress(next.text));
 }
 
 /**
@@ -555,7 +606,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
           sameType(p, q) &&
           (p.weakAddress
             ? Math.abs(q.line - p.line) === 1
-            : q.line === p.line - 1 && (q.comma || continuesAddress(p.text))),
+            : (q.line === p.line - 1 &&
+                (q.comma || continuesAddress(p.text) || (EU_POSTCODE_END.test(q.text) && TOWN_LINE.test(p.text)))) ||
+              (q.line === p.line + 1 && UNIT_LINE.test(p.text)) ||
+              (q.line === p.line - 1 && placesGoOn(p, pieces))),
       );
       if (near) {
         p.kind = 'address';
@@ -617,6 +671,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const key of ['company', 'position', 'address'] as const) {
     fields[key] = fields[key].map((v) => restoreAccents(v, region));
   }
+  fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();
     fields[key] = fields[key].filter((v) => {

@@ -157,17 +157,18 @@ const PLACES: [CountryCode, RegExp][] = [
   ['MY', P('\\bMalaysia\\b|\\bKuala Lumpur\\b|吉隆坡')],
 ];
 
-/** Legal forms of one country ("Van Dijk Techniek BV"), a weak vote like a domain. */
-const LEGAL_FORMS: [CountryCode, RegExp][] = [
-  ['NL', /\s(?:B\.?V\.?|N\.?V\.?)$/u],
-  ['DE', /\s(?:GmbH|GmbH & Co\.? KG|KGaA|OHG|GbR|e\.K\.)$/u],
-  ['FR', /\s(?:SAS|SARL|S\.A\.S\.|EURL)$/u],
-  ['CH', /\s(?:Sàrl|Sagl)$/u],
-  ['ES', /\s(?:S\.L\.U?\.?|SLU?)$/u],
-  ['IT', /\s(?:S\.r\.l\.|S\.p\.A\.|Srl|SpA)$/u],
-  ['SG', /\sPte\.?\s?Ltd\.?$/iu],
-  ['MY', /\sSdn\.?\s?Bhd\.?$/iu],
-  ['AU', /\sPty\.?\s?Ltd\.?$/iu],
+/** Legal forms of one country or a few ("Van Dijk Techniek BV"; a GmbH is German, Austrian or Swiss), a weak vote like a domain. */
+const LEGAL_FORMS: [CountryCode[], RegExp][] = [
+  [['NL'], /\s(?:B\.?V\.?|N\.?V\.?)$/u],
+  [['DE', 'AT', 'CH'], /\s(?:GmbH|GmbH & Co\.? KG)$/u],
+  [['DE'], /\s(?:KGaA|OHG|GbR|e\.K\.)$/u],
+  [['FR'], /\s(?:SAS|SARL|S\.A\.S\.|EURL)$/u],
+  [['CH'], /\s(?:Sàrl|Sagl)$/u],
+  [['ES'], /\s(?:S\.L\.U?\.?|SLU?)$/u],
+  [['IT'], /\s(?:S\.r\.l\.|S\.p\.A\.|Srl|SpA)$/u],
+  [['SG'], /\sPte\.?\s?Ltd\.?$/iu],
+  [['MY'], /\sSdn\.?\s?Bhd\.?$/iu],
+  [['AU'], /\sPty\.?\s?Ltd\.?$/iu],
 ];
 
 const PRINTED_CODE = /(?:^|[^\d+])\+\s?\(?(\d{1,3})\)?[\s\-.(]/g;
@@ -213,7 +214,7 @@ function regionVotes(texts: readonly string[]): Map<CountryCode, number> {
     for (const [country, shape] of MOBILE_SHAPES) if (shape.test(text)) vote(country, 2);
     if (MAINLAND_ADDRESS.test(text)) vote('CN', 1);
     for (const m of text.matchAll(DOMAIN)) vote(DOMAINS[(m[1] ?? '').toLowerCase()], 1);
-    for (const [country, form] of LEGAL_FORMS) if (form.test(text.trim())) vote(country, 1);
+    for (const [countries, form] of LEGAL_FORMS) if (form.test(text.trim())) for (const c of countries) vote(c, 1);
   }
   // The card's language backs the countries that speak it the card already names (a German card
   // with a Bern address: Switzerland), else the likeliest of them.
