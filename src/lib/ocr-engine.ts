@@ -556,9 +556,9 @@ export class OcrEngine {
       const large = this.rereadLarge(image, lines, script, chinese, lineReader);
       const second = lineReader ? readOrdinary(lineReader, image, lines, card) : null;
       lines = await large;
-      lines = await this.readUnread(image, lines, script, chinese);
+      lines = await this.readUnread(image, lines, script, chinese, lineReader);
       if (chinese) lines = await this.rereadMixed(image, lines, script);
-      if (chinese) lines = await this.readColumns(image, lines, script);
+      if (chinese) lines = await this.readColumns(image, lines, script, lineReader);
       if (lineReader && second) {
         const readings = await second;
         // And the lines those passes found (a line the page layout dropped).
@@ -639,9 +639,17 @@ export class OcrEngine {
 
   /**
    * Lines of type the page layout dropped (findUnreadLines), read as one line each, by the Chinese
-   * model alone too on a card with Chinese, and put among the lines where they stand.
+   * model alone and the line recognizer too on a card with Chinese (it reads a large name beside
+   * a shadow's edge, 梁雨涵, where tesseract reads nothing sure), and put among the lines where
+   * they stand.
    */
-  private async readUnread(gray: Gray, lines: OcrLine[], script: ChineseScript, chinese: boolean): Promise<OcrLine[]> {
+  private async readUnread(
+    gray: Gray,
+    lines: OcrLine[],
+    script: ChineseScript,
+    chinese: boolean,
+    reader: LineReader | null,
+  ): Promise<OcrLine[]> {
     const boxes = findUnreadLines(
       gray,
       lines.map((l) => l.bbox),
@@ -655,6 +663,8 @@ export class OcrEngine {
       for (const box of boxes) {
         const image = lineImage(gray, box);
         if (!image) continue;
+        const recognized =
+          chinese && reader ? readLine(reader, gray, { text: '', bbox: box, confidence: 0 }, script) : null;
         const readings = await Promise.all([
           worker.recognize(image, {}, { text: true }).then((r) => r.data),
           chineseOnly?.read(image, script).catch(() => null) ?? null,
@@ -665,6 +675,8 @@ export class OcrEngine {
           const sure = data && data.confidence >= Math.max(UNREAD_SURE, best?.confidence ?? 0);
           if (sure && alnum(text) >= 2) best = { text, bbox: box, confidence: data.confidence };
         }
+        const read = await recognized;
+        if (read && surelyChinese(read, best ?? { text: '', bbox: box, confidence: 0 })) best = { ...read, bbox: box };
         if (!best) continue;
         const at = out.findIndex((l) => l.bbox.y0 > box.y0);
         out = at < 0 ? [...out, best] : [...out.slice(0, at), best, ...out.slice(at)];
@@ -714,7 +726,12 @@ export class OcrEngine {
    * and put among the lines where the column starts, right to left. Unsure lines over a column
    * (tesseract's attempts at it) give way to it.
    */
-  private async readColumns(gray: Gray, lines: OcrLine[], script: ChineseScript): Promise<OcrLine[]> {
+  private async readColumns(
+    gray: Gray,
+    lines: OcrLine[],
+    script: ChineseScript,
+    reader: LineReader | null,
+  ): Promise<OcrLine[]> {
     if (!this.chineseOnly) return lines;
     const columns = findVerticalColumns(
       gray,
@@ -722,8 +739,18 @@ export class OcrEngine {
     ).slice(0, MAX_COLUMNS);
     let out = lines;
     for (const column of columns) {
-      const image = toPgm(columnAsLine(gray, column, READ_HEIGHT)) as unknown as Tesseract.ImageLike;
-      const data = await this.chineseOnly.read(image, script).catch(() => null);
+      const asLine = columnAsLine(gray, column, READ_HEIGHT);
+      const whole = { x0: 0, y0: 0, x1: asLine.width, y1: asLine.height };
+      const recognized = reader ? readLine(reader, asLine, { text: '', bbox: whole, confidence: 0 }, script) : null;
+      const image = toPgm(asLine) as unknown as Tesseract.ImageLike;
+      const page = await this.chineseOnly.read(image, script).catch(() => null);
+      // The line recognizer's reading where it is sure Chinese, or surer than tesseract's (董事站, 39 → 董事长, 79).
+      const read = await recognized;
+      const surer =
+        read &&
+        (surelyChinese(read, { text: page?.text ?? '', bbox: whole, confidence: 0 }) ||
+          (hanIn(read.text) >= 2 && read.confidence > (page?.confidence ?? 0)));
+      const data = surer ? read : page;
       const text = data ? tidyLine(data.text) : '';
       const chinese = hanIn(text);
       if (!data || data.confidence < COLUMN_READ || chinese < 2 || chinese < 0.6 * [...text].length) continue;

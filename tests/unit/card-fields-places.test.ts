@@ -272,6 +272,24 @@ describe('rows tesseract cut in two', () => {
     expect(got.english_name).toBe('LIU Xiaoming');
     expect(got.other).toEqual([]);
   });
+
+  it('give a column of labels to the values beside them, a tab apart', () => {
+    const read: OcrLine[] = [
+      { text: '瑞丰贸易有限公司', bbox: { x0: 65, y0: 246, x1: 372, y1: 299 }, confidence: 92 },
+      { text: '电话：', bbox: { x0: 67, y0: 367, x1: 138, y1: 408 }, confidence: 97 },
+      { text: '手机：', bbox: { x0: 8, y0: 410, x1: 138, y1: 444 }, confidence: 97 },
+      { text: '传真：', bbox: { x0: 65, y0: 455, x1: 138, y1: 489 }, confidence: 98 },
+      { text: '网址：', bbox: { x0: 37, y0: 545, x1: 138, y1: 580 }, confidence: 85 },
+      { text: '0769-5580 3508', bbox: { x0: 169, y0: 365, x1: 379, y1: 398 }, confidence: 96 },
+      { text: '+86 192 9438 6113', bbox: { x0: 171, y0: 413, x1: 416, y1: 441 }, confidence: 82 },
+      { text: '+86-769-70165514', bbox: { x0: 171, y0: 459, x1: 414, y1: 487 }, confidence: 92 },
+      { text: 'info68@ruifeng.com', bbox: { x0: 169, y0: 503, x1: 435, y1: 540 }, confidence: 85 },
+      { text: 'www.ruifeng.com', bbox: { x0: 169, y0: 546, x1: 397, y1: 582 }, confidence: 39 },
+    ];
+    const got = extractFields(read, { area: 'ch' });
+    expect(got.tel).toEqual(['+86 769 5580 3508', '+86 192 9438 6113']);
+    expect(got.other).toEqual(['Fax: +86 769 7016 5514']);
+  });
 });
 
 describe('Dutch streets', () => {

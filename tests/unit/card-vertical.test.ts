@@ -64,6 +64,14 @@ describe('findVerticalColumns', () => {
     expect(findVerticalColumns(g, [{ x0: 1245, y0: 50, x1: 1330, y1: 330 }])).toEqual([]);
   });
 
+  it('cuts a column into its characters on grainy paper, a speck or two of grain in the rows between them', () => {
+    const g = paper();
+    column(g, 1250, 60, 70, ['王', '王'], 0.25);
+    // Grain: a dark speck every 40 pixels down the column's middle, between the characters too.
+    for (let y = 40; y < 260; y += 6) g.data[y * W + 1250 + ((y * 7) % 70)] = 30;
+    expect(findVerticalColumns(g, []).map((c) => c.cells.length)).toEqual([2]);
+  });
+
   it('finds nothing on a blank card', () => {
     expect(findVerticalColumns(paper(), [])).toEqual([]);
   });
@@ -102,5 +110,15 @@ describe('findUnreadLines', () => {
     const lines = findUnreadLines(g, [{ x0: 255, y0: 195, x1: 500, y1: 236 }]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toEqual({ x0: 260, y0: 60, x1: 488, y1: 129 });
+  });
+
+  it('finds a large name whose first character stands apart from the rest as one line (梁 | 雨涵)', () => {
+    const g = paper();
+    glyph(g, 66, 330, 74);
+    glyph(g, 160, 330, 74);
+    glyph(g, 240, 330, 74);
+    const [line, ...rest] = findUnreadLines(g, []);
+    expect(rest).toEqual([]);
+    expect(line).toEqual({ x0: 66, y0: 330, x1: 314, y1: 405 });
   });
 });

@@ -422,8 +422,9 @@ function edges(line: OcrLine): Box | null {
   return Object.values(box).every(Number.isFinite) && box.x1 > box.x0 && box.y1 > box.y0 ? box : null;
 }
 
-/** How far apart, in line heights, two parts of a row may stand to be one line. */
+/** How far apart, in line heights, two parts of a row may stand to be one line; a label and its value. */
 const ROW_GAP = 1;
+const LABEL_GAP = 3;
 
 /**
  * A printed line that tesseract cut in two on its row, where one part sits a little higher
@@ -458,8 +459,11 @@ function withRowsJoined(lines: readonly OcrLine[]): OcrLine[] {
       const low = Math.min(high, rightHigh);
       const overlap = Math.min(box.y1, rightBox.y1) - Math.max(box.y0, rightBox.y0);
       const gap = rightBox.x0 - box.x1;
-      const alike = Math.max(high, rightHigh) <= 1.6 * low && scriptOf(textOf(line)) === scriptOf(text);
-      if (alike && overlap >= 0.5 * low && gap >= -0.5 * low && gap <= ROW_GAP * low && overlap > (best?.overlap ?? 0))
+      // A label alone labels the value beside it on its row, in any script, across a wider gap.
+      const label = labelOnly(textOf(line)) !== null && labelOnly(text) === null;
+      const alike = Math.max(high, rightHigh) <= 1.6 * low && (label || scriptOf(textOf(line)) === scriptOf(text));
+      const reach = (label ? LABEL_GAP : ROW_GAP) * low;
+      if (alike && overlap >= 0.5 * low && gap >= -0.5 * low && gap <= reach && overlap > (best?.overlap ?? 0))
         best = { line, box, overlap };
     }
     if (!best) continue;

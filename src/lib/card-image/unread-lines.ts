@@ -28,7 +28,7 @@ const MAX_LINES = 2;
 export function findUnreadLines(gray: Gray, read: readonly Box[]): Box[] {
   const ink = inkOutside(gray, read);
   const lines: Box[] = [];
-  for (const box of inkRegions(ink, gray.width, gray.height, LINE_REACH)) {
+  for (const box of sideBySide(inkRegions(ink, gray.width, gray.height, LINE_REACH))) {
     const width = box.x1 - box.x0;
     const height = box.y1 - box.y0;
     if (height < MIN_HEIGHT || height > MAX_HEIGHT * gray.height || width < WIDE * height) continue;
@@ -37,4 +37,29 @@ export function findUnreadLines(gray: Gray, read: readonly Box[]): Box[] {
     if (density >= MIN_DENSITY && density <= MAX_DENSITY) lines.push(box);
   }
   return lines.sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0)).slice(0, MAX_LINES);
+}
+
+/** Two regions this many of their heights apart on one row are one line (a character apart from the rest of its name: 梁 | 雨涵). */
+const ROW_GAP = 0.5;
+/** Share of the lower region's height two regions on one row share. */
+const ROW_SHARED = 0.7;
+
+/** Regions of about one height standing side by side on one row, joined left to right. */
+function sideBySide(regions: readonly Box[]): Box[] {
+  const out: Box[] = [];
+  for (const r of [...regions].sort((a, b) => a.x0 - b.x0)) {
+    const h = r.y1 - r.y0;
+    const left = out.find((l) => {
+      const lh = l.y1 - l.y0;
+      const shared = Math.min(l.y1, r.y1) - Math.max(l.y0, r.y0);
+      return shared >= ROW_SHARED * Math.max(h, lh) && r.x0 - l.x1 <= ROW_GAP * Math.max(h, lh) && r.x0 >= l.x0;
+    });
+    if (!left) out.push({ ...r });
+    else {
+      left.x1 = Math.max(left.x1, r.x1);
+      left.y0 = Math.min(left.y0, r.y0);
+      left.y1 = Math.max(left.y1, r.y1);
+    }
+  }
+  return out;
 }

@@ -28,6 +28,8 @@ const MIN_WIDTH = 16;
 const MAX_WIDTH = 0.2;
 /** A character cell is at most this many times its column's width tall. */
 const CELL_MAX = 1.15;
+/** Share of a column's width in ink that a row may hold and still be the gap between two characters. */
+const ROW_SPECKS = 0.05;
 /** Share of a column's area that is ink, for text (a solid bar is all ink, a frame almost none). */
 const MIN_DENSITY = 0.06;
 const MAX_DENSITY = 0.6;
@@ -80,14 +82,12 @@ export function columnAsLine(gray: Gray, column: VerticalColumn, charHeight: num
 function characterCells(ink: Uint8Array, width: number, box: Box): Box[] {
   const runs: { y0: number; y1: number }[] = [];
   let from = -1;
+  // A row with a speck or two of ink (the paper's grain) is empty between characters.
+  const specks = Math.max(1, Math.round(ROW_SPECKS * (box.x1 - box.x0)));
   for (let y = box.y0; y <= box.y1; y++) {
-    let any = false;
-    for (let x = box.x0; x < box.x1 && y < box.y1; x++) {
-      if (ink[y * width + x]) {
-        any = true;
-        break;
-      }
-    }
+    let count = 0;
+    for (let x = box.x0; x < box.x1 && y < box.y1; x++) count += ink[y * width + x] ?? 0;
+    const any = count > specks;
     if (any && from < 0) from = y;
     if (!any && from >= 0) {
       runs.push({ y0: from, y1: y });
