@@ -46,6 +46,7 @@ import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
 import { alnumCount, holdsChinese, isNoise, lineText, scriptOf, trimEdges, withoutLoneHan } from './text';
+import { withTitleWordsRead } from './title-words';
 import type { Box, CardFields, ExtractOptions, OcrLine } from './types';
 
 const MAX_LINES = 200;
@@ -141,6 +142,8 @@ const CJK_SHARE = 0.6;
 /** A line that is only the end of a domain (".com", ".com.hk"), and a line ending in a host it may end. */
 const DOMAIN_END_LINE = /^\.(?:[a-z]{2,6})(?:\.[a-z]{2})?$/i;
 const HOST_END = /(?:www\.|@)[\w.-]*[\w-]$/i;
+/** A line that is only the unit after a Chinese address's number (號, 樓, 室). */
+const CJK_UNIT_LINE = /^[號号樓楼室座層层]$/u;
 
 /** Pass 1: cleaned lines worth reading, each with the label of a label-only line above it. */
 function keepLines(lines: readonly OcrLine[]): Kept[] {
@@ -166,7 +169,11 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
     const confidence = Number.isFinite(line?.confidence) ? line.confidence : 100;
     // A web or e-mail address the type wrapped before its domain's end ("www.rheinblick-medizinte" / ".com").
     const above = kept[kept.length - 1];
-    if (above && DOMAIN_END_LINE.test(text) && HOST_END.test(above.text)) {
+    // And a Chinese address's number wrapped before its unit ("北新路三段376" / "號").
+    const wrapped =
+      (DOMAIN_END_LINE.test(text) && HOST_END.test(above?.text ?? '')) ||
+      (CJK_UNIT_LINE.test(text) && /\p{Script=Han}.*\d$/u.test(above?.text ?? ''));
+    if (above && wrapped) {
       above.text += text;
       continue;
     }
@@ -675,6 +682,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const key of ['company', 'position', 'address'] as const) {
     fields[key] = fields[key].map((v) => restoreAccents(v, region));
   }
+  fields.position = fields.position.map(withTitleWordsRead);
   fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, type OcrLine } from '../../src/lib/card-fields';
+import { withTitleWordsRead } from '../../src/lib/card-fields/title-words';
+
+describe('withTitleWordsRead', () => {
+  it('reads back a title word OCR misread by one letter, in its capitals', () => {
+    expect(withTitleWordsRead('Gales Manager')).toBe('Sales Manager');
+    expect(withTitleWordsRead('Chief Financial Oficer')).toBe('Chief Financial Officer');
+    expect(withTitleWordsRead('SENIOR MANGER')).toBe('SENIOR MANAGER');
+  });
+
+  it('splits two title words run together', () => {
+    expect(withTitleWordsRead('AssistantVice President')).toBe('Assistant Vice President');
+  });
+
+  it("leaves other languages' titles, accented words, short words and words it cannot tell apart as printed", () => {
+    for (const title of [
+      'Président-directeur général',
+      'Direktor Vertrieb',
+      'Presidente',
+      'Projekt Manager',
+      'Claims Manager',
+      'Head of Sales',
+      'Jefa de Proyecto',
+    ])
+      expect(withTitleWordsRead(title)).toBe(title);
+  });
+});
+
+describe('a card', () => {
+  it("reads a title's misread word back, and nothing else on the card", () => {
+    const lines = ['Chih-Wei Chiu', 'Gales Manager', 'Gales Trading Ltd.'].map(
+      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
+    );
+    const got = extractFields(lines, { area: 'hk' });
+    expect(got.position).toEqual(['Sales Manager']);
+    expect(got.company).toEqual(['Gales Trading Ltd.']);
+  });
+
+  it("keeps a Chinese address's unit wrapped alone onto its own line", () => {
+    const lines = ['許宗翰', '宏昇國際有限公司', '地址: 新北市新店區北新路三段376', '號', '24樓'].map(
+      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
+    );
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual(['新北市新店區北新路三段376號24樓']);
+  });
+});
