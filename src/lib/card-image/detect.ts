@@ -501,7 +501,7 @@ export function findCard(image: Rgba): Quad | null {
   const best =
     !clear || clear.fill < CLEAR_FILL || !cardProportioned(clear.quad)
       ? bestOf(outline ? [...regions, outline] : regions)
-      : outline && around(outline, clear)
+      : outline && (around(outline, clear) || clearlyBetterFilled(outline, clear))
         ? outline
         : clear;
   // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
@@ -533,6 +533,13 @@ function bestOf(found: readonly Found[]): Found | null {
   const byFill = (a: Found | null, b: Found) => (!a || b.fill > a.fill ? b : a);
   const proportioned = found.filter((f) => f.fill >= PROPORTIONED_FILL && cardProportioned(f.quad));
   return proportioned.reduce(byFill, null) ?? found.reduce(byFill, null);
+}
+
+/** How much better an outline fills its quadrilateral than a region to be the card instead (a region that took in a shadow or glare beside the card). */
+const FILL_MARGIN = 0.05;
+
+function clearlyBetterFilled(outline: Found, region: Found): boolean {
+  return cardProportioned(outline.quad) && outline.fill >= region.fill + FILL_MARGIN;
 }
 
 /**
