@@ -388,3 +388,24 @@ describe('a GmbH', () => {
     expect(f.tel).toEqual(['+41 78 531 95 47']);
   });
 });
+
+describe('English addresses of Chinese cards', () => {
+  it("join a street's name wrapped before its last word, drop an 'Add' label, and put back P.R. China's stop", () => {
+    const f = extractFields(
+      lines([
+        '王明',
+        'Add Room 2408, Innovation Building, 860 Ganjiang West',
+        'Road, Gusu District, Suzhou, Jiangsu, PR. China',
+      ]),
+      { area: 'ch' },
+    );
+    expect(f.address).toEqual([
+      'Room 2408, Innovation Building, 860 Ganjiang West Road, Gusu District, Suzhou, Jiangsu, P.R. China',
+    ]);
+  });
+
+  it('read a left quote OCR made of an apostrophe as the apostrophe', () => {
+    const f = extractFields(lines(['Marco Rossi', 'Via dell‘Indipendenza 172, 40121 Bologna']), { area: 'hk' });
+    expect(f.address).toEqual(["Via dell'Indipendenza 172, 40121 Bologna"]);
+  });
+});

@@ -263,7 +263,7 @@ const NAME_END_WORDS =
 /** A part of an address that ends a building's or a street's name begun on the line above ("Commercial Building", "Plaza", "Territories"). */
 const NAME_ENDING = new RegExp(`^(?:\\p{Lu}[\\p{L}'’.-]*\\s){0,3}(?:${NAME_END_WORDS})(?=$|,)`, 'iu');
 /** A part ending in such a word is whole. */
-const NAME_END_WORD = new RegExp(`(?:${NAME_END_WORDS})$`, 'iu');
+const NAME_END_WORD = new RegExp(`(?<!\\p{L})(?:${NAME_END_WORDS})$`, 'iu');
 
 /**
  * Whether an address line goes on from the one above in the middle of a part, so the two join
@@ -298,7 +298,9 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text) && !townAndPostcode) return true;
   // A town alone on its line is a part of its own ("Kwai Chung" / "New Territories").
   if (!/[,，\d]/.test(above.text)) return false;
-  return NAME_ENDING.test(text) && /^\p{Lu}/u.test(tail) && !/\d/.test(tail) && !NAME_END_WORD.test(tail);
+  // A street's number and the start of its name go on with the rest ("860 Ganjiang West" / "Road").
+  const named = /^\p{Lu}/u.test(tail) ? !/\d/.test(tail) : /^\d{1,5}[A-Z]?(?:\s\p{Lu}\p{L}*)+$/u.test(tail);
+  return NAME_ENDING.test(text) && named && !NAME_END_WORD.test(tail);
 }
 
 /** A European postcode: four or five digits, in the Netherlands two letters after them. */
@@ -683,6 +685,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     fields[key] = fields[key].map((v) => restoreAccents(v, region));
   }
   fields.position = fields.position.map(withTitleWordsRead);
+  // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
+  fields.address = fields.address.map((a) => a.replace(/\b(?:PR\.|P\.R)\s?(?=China\b)/g, 'P.R. '));
   fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();

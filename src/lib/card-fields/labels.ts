@@ -214,7 +214,7 @@ const LABEL_ROW = new RegExp(`^(?:${ONE}\\s?[:：.]?\\s?){2,8}$`, 'iu');
 const ONE_GLOBAL = new RegExp(ONE, 'giu');
 const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
 /** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
-const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oó]n|indirizzo|domicilio)';
+const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oó]n|indirizzo|domicilio|add|addr)';
 const LEADING = new RegExp(
   `^(${CHAIN})\\s?(?:[:：.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
   'iu',

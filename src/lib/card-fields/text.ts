@@ -46,6 +46,8 @@ export function cleanText(raw: string): string {
       .replace(/\u0ecd\u0eb2/g, '\u0eb3')
       .replace(CONTROL, ' ')
       .replace(AT_MISREAD, '@')
+      // A left quote between two letters is an apostrophe OCR turned ("dell‘Indipendenza").
+      .replace(/(?<=\p{L})\u2018(?=\p{L})/gu, "'")
       .replace(DOTTED_EMAIL, (run) => run.replace(DOT_LIKE_CHAR, '.'))
       .replace(STRAY, ' ')
       .replace(STRAY_HASH, ' ')
