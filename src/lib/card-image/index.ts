@@ -2,11 +2,13 @@
  * Preparing a card photo for recognition, the same in the browser's OCR worker, `npm run ocr`
  * and the server's pool: find the card (detect.ts), straighten it into a flat rectangle
  * (warp.ts), scale it so its long side is about 1400 px (text lines of 20–60 px, what tesseract
- * reads best), smooth out grain and even out the light (enhance.ts). Pure functions on pixel buffers; the callers
+ * reads best), smooth out grain, turn dark panels printed light over (panels.ts) and even out
+ * the light (enhance.ts). Pure functions on pixel buffers; the callers
  * decode and encode (OffscreenCanvas in the worker, sharp in Node).
  */
 import { findCard } from './detect';
 import { normalizeLight, reduceGrain } from './enhance';
+import { withPanelsTurned } from './panels';
 import type { Gray, Point, Quad, Rgba } from './types';
 import { warpToGray } from './warp';
 
@@ -44,7 +46,7 @@ export function prepareCard(image: Rgba, options: { side?: number } = {}): Prepa
   const scale = Math.min(side / Math.max(cardW, cardH), MAX_UPSCALE);
   const width = Math.max(1, Math.round(cardW * scale));
   const height = Math.max(1, Math.round(cardH * scale));
-  const gray = normalizeLight(reduceGrain(warpToGray(image, quad, width, height)));
+  const gray = normalizeLight(withPanelsTurned(reduceGrain(warpToGray(image, quad, width, height))));
   return { gray, quad: found };
 }
 
