@@ -409,3 +409,25 @@ describe('English addresses of Chinese cards', () => {
     expect(f.address).toEqual(["Via dell'Indipendenza 172, 40121 Bologna"]);
   });
 });
+
+describe('legal forms and accents OCR lost', () => {
+  it("put back a stop of 'Co., Ltd.' and of a Dutch 'N.V.'", () => {
+    expect(extractFields(lines(['Tak Shun Investment Co, Ltd.', 'Carmen Tse']), { area: 'hk' }).company).toEqual([
+      'Tak Shun Investment Co., Ltd.',
+    ]);
+    expect(extractFields(lines(['Meijer Digitaal NV.', 'Sanne Meijer']), { area: 'hk' }).company).toEqual([
+      'Meijer Digitaal N.V.',
+    ]);
+  });
+
+  it("put back a Swiss French card's accents", () => {
+    const f = extractFields(
+      lines(['Martin Ingénierie Sarl', 'Céline Martin', 'Quai du Mont-Blanc 59, 1204 Geneve, Suisse']),
+      {
+        area: 'hk',
+      },
+    );
+    expect(f.company).toEqual(['Martin Ingénierie Sàrl']);
+    expect(f.address).toEqual(['Quai du Mont-Blanc 59, 1204 Genève, Suisse']);
+  });
+});

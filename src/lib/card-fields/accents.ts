@@ -14,7 +14,11 @@ const GERMAN = words(
   // Places and words of addresses and titles.
   'München Köln Düsseldorf Nürnberg Lübeck Münster Würzburg Göttingen Saarbrücken Osnabrück Mönchengladbach Österreich Kärnten Tübingen Lüneburg',
   'Geschäftsführer Geschäftsführerin Geschäftsführung Büro Lösungen Gründer Gründerin Prüfung',
+  'Zürich Graubünden Thüringen Fürth Jülich Lörrach Verkäufer Verkäuferin Geschäftsleitung',
 );
+
+/** Words of Switzerland's French-speaking cards the French model reads without their accent. */
+const SWISS_FRENCH = words('Genève Neuchâtel Sàrl');
 
 const SPANISH = words(
   'María José Sofía Lucía Andrés Sebastián Martín Begoña Íñigo Jesús Ramón Adrián Álvaro Óscar Rubén Iván Joaquín Nicolás Tomás',
@@ -24,12 +28,13 @@ const SPANISH = words(
   'Colón León Córdoba Málaga Cádiz Alcalá Logroño Ávila Cáceres Almería Jaén Castellón Alcorcón Móstoles Leganés Cataluña España',
   'Dirección Teléfono Móvil Gestión Administración Comunicación Ingeniería Tecnología Tecnologías Logística Consultoría Técnico',
   'Técnica Compañía Económico Económica Informática Energía Asesoría Construcción Producción Atención Jurídico Jurídica Análisis',
+  'Mediterráneo Mediterránea Atlántico Atlántica Ibérica Innovación Educación Distribución Comercialización Señor',
 );
 
 const LANGUAGE_OF: Partial<Record<CountryCode, Map<string, string>>> = {
   DE: GERMAN,
   AT: GERMAN,
-  CH: GERMAN,
+  CH: new Map([...GERMAN, ...SWISS_FRENCH]),
   LI: GERMAN,
   ES: SPANISH,
 };
