@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type OcrLine } from '../../src/lib/card-fields';
-import { withTitleWordsRead } from '../../src/lib/card-fields/title-words';
+import { readAsTitle, withTitleWordsRead } from '../../src/lib/card-fields/title-words';
 
 describe('withTitleWordsRead', () => {
   it('reads back a title word OCR misread by one letter, in its capitals', () => {
@@ -27,7 +27,25 @@ describe('withTitleWordsRead', () => {
   });
 });
 
+describe('readAsTitle', () => {
+  it('takes a line for a title once its misread word is read back, when all its words are title words', () => {
+    expect(readAsTitle('Senior Manage, Business Development')).toBe('Senior Manager, Business Development');
+    expect(readAsTitle('Gales Manning')).toBeNull();
+    expect(readAsTitle('Sales Manager')).toBeNull();
+  });
+});
+
 describe('a card', () => {
+  it('gives a title with a misread word to the position, and an Italian Srl read as Sri to the company', () => {
+    const lines = ['Tan Wei Ming', 'Senior Manage, Business Development', 'Informatica Solaris Sri'].map(
+      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
+    );
+    const got = extractFields(lines, { area: 'hk' });
+    expect(got.position).toEqual(['Senior Manager, Business Development']);
+    expect(got.company).toEqual(['Informatica Solaris Srl']);
+    expect(got.other).toEqual([]);
+  });
+
   it("reads a title's misread word back, and nothing else on the card", () => {
     const lines = ['Chih-Wei Chiu', 'Gales Manager', 'Gales Trading Ltd.'].map(
       (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),

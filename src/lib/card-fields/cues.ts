@@ -300,9 +300,13 @@ export function splitBilingualName(text: string): [string, string] | null {
  * Ltd." that lost its stop ("Co, Ltd."), a Dutch "N.V." or "B.V." that lost its first ("NV.").
  */
 export function repairLegalForm(text: string): string {
-  return text
-    .replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司')
-    .replace(/(?<!\p{L})S\.\s?rl\.?$|(?<!\p{L})S\.\s?r\.\s?l$/u, 'S.r.l.')
-    .replace(/(?<!\p{L})Co,\s?(?=Ltd\.?$|Limited$)/u, 'Co., ')
-    .replace(/(?<!\p{L})([NB])V\.$/u, '$1.V.');
+  return (
+    text
+      .replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司')
+      .replace(/(?<!\p{L})S\.\s?rl\.?$|(?<!\p{L})S\.\s?r\.\s?l$/u, 'S.r.l.')
+      .replace(/(?<!\p{L})Co,\s?(?=Ltd\.?$|Limited$)/u, 'Co., ')
+      .replace(/(?<!\p{L})([NB])V\.$/u, '$1.V.')
+      // An Italian "Srl" whose l OCR read as i ("Informatica Solaris Sri").
+      .replace(/(?<=\p{Lu}\p{Ll}+\s)Sri$/u, 'Srl')
+  );
 }

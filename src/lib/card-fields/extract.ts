@@ -46,7 +46,7 @@ import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
 import { alnumCount, holdsChinese, isNoise, lineText, scriptOf, trimEdges, withoutLoneHan } from './text';
-import { withTitleWordsRead } from './title-words';
+import { readAsTitle, withTitleWordsRead } from './title-words';
 import type { Box, CardFields, ExtractOptions, OcrLine } from './types';
 
 const MAX_LINES = 200;
@@ -533,8 +533,16 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       text = repairLegalForm(text);
       const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
       for (const part of parts) {
-        const { kind, weakAddress, weakCompany } = classify(part, forced);
-        const value = kind === 'address' ? withoutStrayLabel(part) : part;
+        const classified = classify(part, forced);
+        const { weakAddress, weakCompany } = classified;
+        let { kind } = classified;
+        let value = kind === 'address' ? withoutStrayLabel(part) : part;
+        // A title with a word misread is no title until the word is read back.
+        const title = kind === 'rest' || kind === 'other' ? readAsTitle(part) : null;
+        if (title && isPosition(title)) {
+          kind = 'position';
+          value = title;
+        }
         pieces.push({ text: value, line, height, script: scriptOf(value), kind, weakAddress, weakCompany, comma });
       }
     }

@@ -67,3 +67,18 @@ export function withTitleWordsRead(title: string): string {
     return near ? inCaseOf(word, near) : word;
   });
 }
+
+/** Small words a title holds besides its title words ("Head of Sales", "Research & Development"). */
+const JOINING = new Set(['of', 'and', 'for', 'the', 'to', 'in']);
+
+/**
+ * A line read as a job title once its words are read back ("Senior Manage, Business Development"),
+ * or null: only when every word of it then is a title word, two at least, so a name with a word
+ * one letter from one ("Gales Manning") stays what it is.
+ */
+export function readAsTitle(text: string): string | null {
+  const read = withTitleWordsRead(text);
+  if (read === text) return null;
+  const words = (read.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !JOINING.has(w));
+  return words.length >= 2 && words.every((w) => TITLE_WORDS.has(w)) ? read : null;
+}
