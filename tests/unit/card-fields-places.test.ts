@@ -420,6 +420,14 @@ describe('legal forms and accents OCR lost', () => {
     ]);
   });
 
+  it('put the right accent on a word OCR read with a wrong one', () => {
+    const f = extractFields(
+      lines(['Begoña Sanchez', 'Email: b.sanchez@penalara-logistica.es', 'Calle Colôn 163,', '46004 Valencia']),
+      { area: 'hk' },
+    );
+    expect(f.address).toEqual(['Calle Colón 163, 46004 Valencia']);
+  });
+
   it("put back a Swiss French card's accents", () => {
     const f = extractFields(
       lines(['Martin Ingénierie Sarl', 'Céline Martin', 'Quai du Mont-Blanc 59, 1204 Geneve, Suisse']),

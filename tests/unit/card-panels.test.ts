@@ -43,6 +43,13 @@ describe('withPanelsTurned', () => {
     expect(withPanelsTurned(bold)).toBe(bold);
   });
 
+  it('leaves a band holding only a logo as it is', () => {
+    const g = card();
+    fill(g, 0, 0, W, 180, 25);
+    fill(g, 60, 40, 160, 140, 200);
+    expect(withPanelsTurned(g)).toBe(g);
+  });
+
   it('leaves a card dark all over for the light evening to turn whole', () => {
     const g = card(35);
     word(g, 60, 320, 240, 60, 220);

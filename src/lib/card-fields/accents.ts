@@ -66,8 +66,9 @@ export function restoreAccents(text: string, region: CountryCode): string {
   const street = text.replace(/(\p{Ll})stra[fB]e\b/gu, '$1straße');
   if (!known) return street;
   return street.replace(/\p{L}+/gu, (word) => {
-    const accented = known.get(word.toLowerCase());
-    return accented && bare(accented) === word.toLowerCase() ? inCaseOf(accented, word) : word;
+    const accented = known.get(bare(word));
+    // A word read bare or with a wrong accent ("Colôn") gets the list's.
+    return accented && accented.toLowerCase() !== word.toLowerCase() ? inCaseOf(accented, word) : word;
   });
 }
 

@@ -8,6 +8,7 @@
  * over a window wider than any stroke (so bold type on paper is no panel), holding print lighter
  * than itself (so a shadow, which holds dark print, is none).
  */
+import { inkRegions } from './ink';
 import type { Gray } from './types';
 
 /** The window the tone is taken over: this share of the card's shorter side, each way. */
@@ -19,6 +20,8 @@ const MIN_AREA = 0.03;
 const MIN_FILL = 0.85;
 /** Its print: the 98th percentile of its pixels above its own tone by at least this share of the way to the paper's. */
 const LIGHT_PRINT = 0.5;
+/** How far around a panel its dark ground is turned too: this share of the card's shorter side. */
+const EDGE_MARGIN = 0.01;
 /** A card whose paper is darker than this (grey levels) is dark all over: enhance.ts turns it whole. */
 const MIN_PAPER = 60;
 /** Panels turned at most. */
@@ -56,15 +59,23 @@ export function withPanelsTurned(gray: Gray): Gray {
       ),
     )
     .map((box) => ({ box, ...tones(gray, box) }))
-    .filter(({ ground, print }) => print - ground >= LIGHT_PRINT * (paper - ground));
+    .filter(({ ground, print }) => print - ground >= LIGHT_PRINT * (paper - ground))
+    .filter(({ box, ground }) => holdsLines(gray, box, (ground + paper) / 2));
   if (panels.length === 0) return gray;
   const out = Uint8ClampedArray.from(data);
   // Turned over about the middle of the panel's ground and the paper's tone: the ground comes out
   // as paper, its light print as dark as the ground was.
+  // Around it, where a panel's edge runs a little aslant of the rows, only its dark ground is
+  // turned: left as it is, it would be a dark rule along the panel.
+  const m = Math.max(1, Math.round(EDGE_MARGIN * Math.min(width, height)));
   for (const { box, ground } of panels) {
-    for (let y = box.y0; y < box.y1; y++) {
-      for (let i = y * width + box.x0, end = y * width + box.x1; i < end; i++)
-        out[i] = ground + paper - (data[i] as number);
+    for (let y = Math.max(0, box.y0 - m); y < Math.min(height, box.y1 + m); y++) {
+      const inRows = y >= box.y0 && y < box.y1;
+      for (let x = Math.max(0, box.x0 - m); x < Math.min(width, box.x1 + m); x++) {
+        const i = y * width + x;
+        const v = data[i] as number;
+        if ((inRows && x >= box.x0 && x < box.x1) || v < limit) out[i] = ground + paper - v;
+      }
     }
   }
   return { data: out, width, height };
@@ -186,6 +197,28 @@ function grown(gray: Gray, box: Rect, limit: number): Rect {
   while (b.x0 > 0 && darkShare(b.x0 - 1, b.y0, b.x0, b.y1) >= EDGE) b.x0--;
   while (b.x1 < w && darkShare(b.x1, b.y0, b.x1 + 1, b.y1) >= EDGE) b.x1++;
   return b;
+}
+
+/** A line of print is at least this many times as wide as tall, and this tall (pixels). */
+const LINE_WIDE = 1.6;
+const LINE_HIGH = 12;
+
+/**
+ * Whether a panel's light print (lighter than `middle`) holds a line of text: a logo alone on a
+ * band is left as it is (turned, the page's layout reads the card differently, not better).
+ */
+function holdsLines(gray: Gray, box: Rect, middle: number): boolean {
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  const light = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++)
+      light[y * w + x] = (gray.data[(box.y0 + y) * gray.width + box.x0 + x] as number) > middle ? 1 : 0;
+  }
+  return inkRegions(light, w, h, { x: 4, y: 1 }).some((r) => {
+    const rh = r.y1 - r.y0;
+    return rh >= LINE_HIGH && r.x1 - r.x0 >= LINE_WIDE * rh && rh < 0.8 * h;
+  });
 }
 
 /** A panel's ground (its median tone) and its print (its 98th percentile: light print on it is lighter). */
