@@ -420,6 +420,8 @@ function readBetter(line: OcrLine, read: LineReading, chinese: boolean, others: 
 const MAX_COLUMNS = 3;
 const COLUMN_READ = 35;
 const COLUMN_SURE = 50;
+/** A line's box this many times as tall as wide is a column read across. */
+const COLUMN_SHAPE = 1.5;
 
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
@@ -733,9 +735,13 @@ export class OcrEngine {
     reader: LineReader | null,
   ): Promise<OcrLine[]> {
     if (!this.chineseOnly) return lines;
+    // A line read across a column (one character of it, "赵"; or the whole of it as garbage, "Di
+    // 2k Sn", a box far taller than wide) is the column's, however sure.
+    const ofColumn = (l: OcrLine) =>
+      alnum(l.text) <= 1 || l.bbox.y1 - l.bbox.y0 > COLUMN_SHAPE * (l.bbox.x1 - l.bbox.x0);
     const columns = findVerticalColumns(
       gray,
-      lines.filter((l) => l.confidence >= COLUMN_SURE).map((l) => l.bbox),
+      lines.filter((l) => l.confidence >= COLUMN_SURE && !ofColumn(l)).map((l) => l.bbox),
     ).slice(0, MAX_COLUMNS);
     let out = lines;
     for (const column of columns) {
@@ -761,7 +767,7 @@ export class OcrEngine {
         bbox: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + (box.x1 - box.x0) },
         confidence: data.confidence,
       };
-      out = out.filter((l) => l.confidence >= COLUMN_SURE || !overlaps(l.bbox, box));
+      out = out.filter((l) => (l.confidence >= COLUMN_SURE && !ofColumn(l)) || !overlaps(l.bbox, box));
       const at = out.findIndex((l) => l.bbox.y0 > box.y0);
       out = at < 0 ? [...out, line] : [...out.slice(0, at), line, ...out.slice(at)];
     }

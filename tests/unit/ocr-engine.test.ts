@@ -416,6 +416,41 @@ describe('OcrEngine, large type on a card with Chinese', () => {
     expect(reading.fields.name).toBe('鄧曉彤');
   });
 
+  it('reads a vertical name tesseract read across its column as garbage or one character at a time', async () => {
+    // A card 1400 × 860 with a column of three square characters down its right edge.
+    const card = { data: new Uint8ClampedArray(1400 * 860).fill(245), width: 1400, height: 860 };
+    const fillBox = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) card.data.fill(20, y * 1400 + x0, y * 1400 + x1);
+    };
+    for (const top of [60, 150, 240]) {
+      for (const at of [0.05, 0.47, 0.9]) fillBox(1240, top + Math.round(at * 70), 1310, top + Math.round(at * 70) + 8);
+      fillBox(1271, top, 1279, top + 70);
+    }
+    for (const garbage of [
+      [
+        ['鼎新生技有限公司', 100, 140, 91],
+        ['Di 2k Sn', 60, 310, 58],
+      ],
+      [
+        ['鼎新生技有限公司', 100, 140, 91],
+        ['王', 60, 130, 92],
+        ['王', 240, 310, 91],
+      ],
+    ] as [string, number, number, number][][]) {
+      const read = cardPage(garbage);
+      for (const line of read.blocks?.[0]?.paragraphs[0]?.lines ?? []) {
+        if (line.text !== '鼎新生技有限公司') line.bbox = { x0: 1237, y0: line.bbox.y0, x1: 1313, y1: line.bbox.y1 };
+      }
+      const engine = new OcrEngine(
+        { traditional: lineWorker(read, { text: '', confidence: 0 }, []), simplified: fakeWorker(page([])) },
+        Promise.resolve(lineWorker(null, { text: '楊 淑 芬', confidence: 80 }, [])),
+      );
+      const reading = await engine.recognize(card, 'hk');
+      expect(reading.fields.name).toBe('楊淑芬');
+      expect(reading.lines.map((l) => l.text)).toEqual(['楊淑芬', '鼎新生技有限公司']);
+    }
+  });
+
   it('keeps the mixed reading when the Chinese model alone is less sure', async () => {
     const engine = new OcrEngine(
       {
