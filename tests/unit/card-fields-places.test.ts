@@ -428,6 +428,17 @@ describe('legal forms and accents OCR lost', () => {
     expect(f.address).toEqual(['Calle Colón 163, 46004 Valencia']);
   });
 
+  it("read a German card's ô as ö, and put back an Italian name's accent", () => {
+    const de = extractFields(lines(['Jan Wôhrle', 'Rheinblick GmbH', 'Friedrichstraße 68, 10117 Berlin']), {
+      area: 'hk',
+    });
+    expect(de.name).toBe('Jan Wöhrle');
+    const it = extractFields(lines(['Nicolo Galli', 'Studio Verdi S.r.l.', 'Via dei Coronari 175, 00186 Roma']), {
+      area: 'hk',
+    });
+    expect(it.name).toBe('Nicolò Galli');
+  });
+
   it("put back a Swiss French card's accents", () => {
     const f = extractFields(
       lines(['Martin Ingénierie Sarl', 'Céline Martin', 'Quai du Mont-Blanc 59, 1204 Geneve, Suisse']),

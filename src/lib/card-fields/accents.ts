@@ -31,7 +31,10 @@ const SPANISH = words(
   'Mediterráneo Mediterránea Atlántico Atlántica Ibérica Innovación Educación Distribución Comercialización Señor',
 );
 
+const ITALIAN = words('Nicolò Niccolò Società Città Università Attività Qualità Forlì Cantù Mosè');
+
 const LANGUAGE_OF: Partial<Record<CountryCode, Map<string, string>>> = {
+  IT: ITALIAN,
   DE: GERMAN,
   AT: GERMAN,
   CH: new Map([...GERMAN, ...SWISS_FRENCH]),
@@ -57,13 +60,17 @@ function inCaseOf(accented: string, as: string): string {
   return accented;
 }
 
+const UMLAUT: Record<string, string> = { ô: 'ö', û: 'ü', â: 'ä' };
+
 /**
  * `text` with the accents of the card's language put back: a word the lists know, and ß that
  * came out as f or B at the end of a street's name ("Leopoldstrafe" is Leopoldstraße on any card).
  */
 export function restoreAccents(text: string, region: CountryCode): string {
   const known = LANGUAGE_OF[region];
-  const street = text.replace(/(\p{Ll})stra[fB]e\b/gu, '$1straße');
+  let street = text.replace(/(\p{Ll})stra[fB]e\b/gu, '$1straße');
+  // German has no ô, û or â: OCR's reading of ö, ü and ä ("Wôhrle").
+  if (region === 'DE' || region === 'AT') street = street.replace(/[ôûâ]/g, (c) => UMLAUT[c] ?? c);
   if (!known) return street;
   return street.replace(/\p{L}+/gu, (word) => {
     const accented = known.get(bare(word));
