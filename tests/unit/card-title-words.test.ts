@@ -61,4 +61,13 @@ describe('a card', () => {
     );
     expect(extractFields(lines, { area: 'hk' }).address).toEqual(['新北市新店區北新路三段376號24樓']);
   });
+
+  it('keeps no line read unsurely in other, and a slogan read surely', () => {
+    const lines: OcrLine[] = [
+      { text: 'Peter Chan', bbox: { x0: 0, y0: 0, x1: 300, y1: 20 }, confidence: 95 },
+      { text: 'v J es TTL', bbox: { x0: 0, y0: 30, x1: 300, y1: 50 }, confidence: 61 },
+      { text: 'Your partner in growth', bbox: { x0: 0, y0: 60, x1: 300, y1: 80 }, confidence: 96 },
+    ];
+    expect(extractFields(lines, { area: 'hk' }).other).toEqual(['Your partner in growth']);
+  });
 });

@@ -56,8 +56,12 @@ const MAX_PHONE_PARSES = 1000;
 const LABEL_REACH = 4;
 /** Letters and digits a line needs to be kept in `other`. */
 const MIN_OTHER = 5;
-/** A line nothing else took is kept (as `other`) only when read at least this surely: lower, it is a logo's shapes as letters. */
-const SURE_OTHER = 55;
+/**
+ * A line nothing else took is kept (as `other`) only when read at least this surely: lower, it is
+ * a logo's shapes or a misread label as letters ("v J es TTL", 61; "乎机", 57); slogans and lines
+ * of print on the development photos read at 85 or more.
+ */
+const SURE_OTHER = 70;
 /** Internal separator where a value was cut out of a line (text.ts removes it from input). */
 const CUT = '¦';
 
