@@ -333,6 +333,22 @@ describe('addresses over several lines', () => {
     expect(f.other).toEqual([]);
   });
 
+  it("joins a place's name wrapped after a word that only begins one, and reads a semicolon as a comma", () => {
+    const f = extractFields(
+      lines([
+        'Peggy Yang',
+        '8F., No. 41, Sec. 2, Xianmin Blvd., Banqiao Dist., New',
+        'Taipei City 220, Taiwan (R.O.C.)',
+      ]),
+      { area: 'hk' },
+    );
+    expect(f.address).toEqual([
+      '8F., No. 41, Sec. 2, Xianmin Blvd., Banqiao Dist., New Taipei City 220, Taiwan (R.O.C.)',
+    ]);
+    const g = extractFields(lines(['Jason Ma', 'Rm 1408;14/F, Wing On House, 68 Cheung Sha Wan Road']), { area: 'hk' });
+    expect(g.address).toEqual(['Rm 1408, 14/F, Wing On House, 68 Cheung Sha Wan Road']);
+  });
+
   it('takes a floor alone on its line as the start of the address under it', () => {
     const f = extractFields(lines(['Andrew Williams', 'Level 26', '151 Queen Street, Brisbane QLD 4000']), {
       area: 'hk',

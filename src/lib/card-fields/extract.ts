@@ -285,6 +285,8 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   if (!/^\p{L}/u.test(text) || tail === '') return false;
   // A European postcode goes before its town ("Oudegracht 106, 3511 AZ" / "Utrecht").
   if (EU_POSTCODE.test(tail) && !/\d/.test(text)) return true;
+  // A word that only begins a place's name ("Banqiao Dist., New" / "Taipei City 220").
+  if (/^(?:New|North|South|East|West|Upper|Lower|Port|Saint|St\.|San|Santa|Los|Las|Le|La)$/.test(tail)) return true;
   // A place's name of two words wrapped between them ("58 Kwun Tong Road, Kwun" / "Tong, Kowloon").
   const head = text.split(/[,，]/)[0]?.trim() ?? '';
   const headWords = head.split(/\s+/);
@@ -698,7 +700,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   }
   fields.position = fields.position.map(withTitleWordsRead);
   // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
-  fields.address = fields.address.map((a) => a.replace(/\b(?:PR\.|P\.R)\s?(?=China\b)/g, 'P.R. '));
+  // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F").
+  fields.address = fields.address.map((a) =>
+    a.replace(/\b(?:PR\.|P\.R)\s?(?=China\b)/g, 'P.R. ').replace(/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', '),
+  );
   fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();
