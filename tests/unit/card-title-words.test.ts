@@ -70,4 +70,11 @@ describe('a card', () => {
     ];
     expect(extractFields(lines, { area: 'hk' }).other).toEqual(['Your partner in growth']);
   });
+
+  it('gives a Chinese title cut after 经 its 理 back', () => {
+    const lines = ['彭敏', '海外销售经', '汇通供应链管理股份有限公司'].map(
+      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
+    );
+    expect(extractFields(lines, { area: 'ch' }).position).toEqual(['海外销售经理']);
+  });
 });

@@ -698,7 +698,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const key of ['company', 'position', 'address'] as const) {
     fields[key] = fields[key].map((v) => restoreAccents(v, region));
   }
-  fields.position = fields.position.map(withTitleWordsRead);
+  // A Chinese title ending in 經 or 经 lost its 理 ("海外销售经").
+  fields.position = fields.position.map((p) => withTitleWordsRead(p).replace(/(?<=\p{Script=Han})([经經])$/u, '$1理'));
   // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
   // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F").
   fields.address = fields.address.map((a) =>
