@@ -466,3 +466,14 @@ describe('legal forms and accents OCR lost', () => {
     expect(f.address).toEqual(['Quai du Mont-Blanc 59, 1204 Genève, Suisse']);
   });
 });
+
+describe('Chinese addresses', () => {
+  it("read a city's 市 OCR took for 中 before its district back, and leave a 中心区 alone", () => {
+    expect(extractFields(lines(['马军', '地址', '深圳中宝安区科技路74号']), { area: 'ch' }).address).toEqual([
+      '深圳市宝安区科技路74号',
+    ]);
+    expect(extractFields(lines(['马军', '地址', '深圳中心区科技路74号']), { area: 'ch' }).address).toEqual([
+      '深圳中心区科技路74号',
+    ]);
+  });
+});

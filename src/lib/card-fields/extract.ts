@@ -344,6 +344,16 @@ function withoutStrayLabel(text: string): string {
   return alnumCount(rest) >= 4 ? rest : text;
 }
 
+/** Cities a Chinese address starts with, before their district. */
+const CJK_CITY =
+  '北京|上海|天津|重庆|深圳|广州|廣州|杭州|南京|苏州|蘇州|武汉|武漢|成都|东莞|東莞|厦门|廈門|西安|青岛|青島|宁波|寧波|长沙|長沙|郑州|鄭州|佛山|无锡|無錫|珠海|台北|臺北|台中|臺中|台南|臺南|高雄|新北|桃園|桃园';
+/** The 市 after a city that OCR read as a like shape (中, 巾, 币, 布), before a district ("深圳中宝安区"). */
+const CITY_MARK_MISREAD = new RegExp(`^(${CJK_CITY})[中巾币布](?!心)(?=\\p{Script=Han}{1,3}[区區])`, 'u');
+
+function withCityMarked(text: string): string {
+  return text.replace(CITY_MARK_MISREAD, '$1市');
+}
+
 /** A Chinese address without spaces, but between two words of Latin letters ("Room 3212"). */
 function withoutCjkGaps(text: string): string {
   return text.replace(/\s+/g, (gap, at: number) =>
@@ -668,7 +678,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
       const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
       // A Chinese address has no spaces (a Korean one has); OCR puts them around a letter or a number ("大厦 A 座").
-      const text = p.script === 'cjk' && !/\p{Script=Hangul}/u.test(p.text) ? withoutCjkGaps(p.text) : p.text;
+      const text =
+        p.script === 'cjk' && !/\p{Script=Hangul}/u.test(p.text) ? withCityMarked(withoutCjkGaps(p.text)) : p.text;
       if (joins && last) fields.address[fields.address.length - 1] += glue + text;
       else fields.address.push(text);
     } else if (p.kind === 'company') {
