@@ -33,6 +33,17 @@ describe('withPanelsTurned', () => {
     expect(at(out, 700, 100)).toBe(200);
   });
 
+  it('turns a grey band, and one whose end glare lightens', () => {
+    const g = card(225);
+    fill(g, 0, 280, W, 460, 95);
+    // Glare over the band's last fifth.
+    fill(g, 1120, 280, W, 460, 150);
+    word(g, 60, 320, 500, 60, 220);
+    const out = withPanelsTurned(g);
+    expect(at(out, 700, 300)).toBeGreaterThan(180);
+    expect(at(out, 62, 340)).toBeLessThan(120);
+  });
+
   it('leaves a shadow alone (its print is darker than it), and large bold type on paper', () => {
     const shadow = card();
     fill(shadow, 0, 0, 500, H, 70);

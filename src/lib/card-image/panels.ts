@@ -14,10 +14,10 @@ import type { Gray } from './types';
 /** The window the tone is taken over: this share of the card's shorter side, each way. */
 const WINDOW = 0.03;
 /** Darker than this share of the paper's tone is a panel's. */
-const DARK = 0.45;
+const DARK = 0.55;
 /** A panel covers at least this share of the card, and fills this share of its bounding box. */
 const MIN_AREA = 0.03;
-const MIN_FILL = 0.85;
+const MIN_FILL = 0.75;
 /** Its print: the 98th percentile of its pixels above its own tone by at least this share of the way to the paper's. */
 const LIGHT_PRINT = 0.5;
 /** How far around a panel its dark ground is turned too: this share of the card's shorter side. */
