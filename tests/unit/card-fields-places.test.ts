@@ -234,6 +234,14 @@ describe('names', () => {
     expect(got.other).toEqual([]);
   });
 
+  it('reads a Malay name printed with its family name under "bin"', () => {
+    const f = extractFields(lines(['Marina Logistics Pte Ltd', 'Muhammad Faiz bin', 'Ismail', 'Sales Executive']), {
+      area: 'hk',
+    });
+    expect(f.name).toBe('Muhammad Faiz bin Ismail');
+    expect(f.other).toEqual([]);
+  });
+
   it('keeps the surer of two readings of one Chinese name, and drops the other', () => {
     const read = lines(['永昕資訊有限公司', '黃詩涵', '黃詩湯', 'Peggy Huang', '行銷專員']).map((l, i) =>
       i === 2 ? { ...l, confidence: 56 } : l,
@@ -427,6 +435,21 @@ describe('English addresses of Chinese cards', () => {
 });
 
 describe('legal forms and accents OCR lost', () => {
+  it("put back the comma of 'Co., Ltd.', and leave a place's name after a legal form to the address", () => {
+    expect(extractFields(lines(['Wai Yip Technology Co. Ltd.', 'Cherry Ma']), { area: 'hk' }).company).toEqual([
+      'Wai Yip Technology Co., Ltd.',
+    ]);
+    const f = extractFields(
+      lines([
+        'Cherry Tse',
+        'Address: 7/F, Wang Lee Centre, 259 Kwun Tong Road, Kwun Tong,',
+        'Wing Shing Property Management Limited Kowloon',
+      ]),
+      { area: 'hk' },
+    );
+    expect(f.company).toEqual(['Wing Shing Property Management Limited']);
+  });
+
   it("put back a stop of 'Co., Ltd.' and of a Dutch 'N.V.'", () => {
     expect(extractFields(lines(['Tak Shun Investment Co, Ltd.', 'Carmen Tse']), { area: 'hk' }).company).toEqual([
       'Tak Shun Investment Co., Ltd.',

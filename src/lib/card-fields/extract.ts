@@ -428,13 +428,17 @@ function readAlike(a: string, b: string): boolean {
 const LONE_WORD = /^\p{Lu}\p{Ll}{1,14},?$/u;
 
 /**
- * The line under `piece` when the two are a Latin name printed over two lines: one word each,
- * in the same type, nothing else made of either.
+ * The line under `piece` when the two are a Latin name printed over two lines: one word each, or
+ * given names and a particle over the family name, in the same type, nothing else made of either.
  */
 function nameUnder(piece: Piece, next: Piece | undefined): Piece | null {
   if (next?.kind !== 'rest' || next.line !== piece.line + 1) return null;
-  return LONE_WORD.test(piece.text) && LONE_WORD.test(next.text) && sameType(piece, next) ? next : null;
+  const begun = LONE_WORD.test(piece.text) || BEFORE_PARTICLE_END.test(piece.text);
+  return begun && LONE_WORD.test(next.text) && sameType(piece, next) ? next : null;
 }
+
+/** A name's given names and a particle ending its line, the family name on the next ("Muhammad Faiz bin" / "Ismail"). */
+const BEFORE_PARTICLE_END = /^(?:\p{Lu}\p{Ll}+\s){1,3}(?:bin|binti|binte|van|von|de|da|di|del|der|den|al|ter|ten)$/u;
 
 /** A box's edges as numbers, or null for a line without a usable box. */
 function edges(line: OcrLine): Box | null {
