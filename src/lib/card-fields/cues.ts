@@ -299,14 +299,14 @@ export function splitBilingualName(text: string): [string, string] | null {
  * "有限公司" whose last character OCR misread ("有限公局", "有限公同"): the legal form is so
  * common on Chinese cards that a line ending in "有限", "有限公" or either and one other character
  * ("有限双", "有限公局") is one. So is an Italian "S.r.l." that lost a dot ("S.rl."), a "Co.,
- * Ltd." that lost its stop or its comma ("Co, Ltd.", "Co. Ltd."), a Dutch "N.V." or "B.V." that lost its first ("NV.").
+ * Ltd." that lost its stop ("Co, Ltd."; "Co. Ltd." is printed so too), a Dutch "N.V." or "B.V." that lost its first ("NV.").
  */
 export function repairLegalForm(text: string): string {
   return (
     text
       .replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司')
       .replace(/(?<!\p{L})S\.\s?rl\.?$|(?<!\p{L})S\.\s?r\.\s?l$/u, 'S.r.l.')
-      .replace(/(?<!\p{L})Co[,.]\s?(?=Ltd\.?$|Limited$)/u, 'Co., ')
+      .replace(/(?<!\p{L})Co,\s?(?=Ltd\.?$|Limited$)/u, 'Co., ')
       .replace(/(?<!\p{L})([NB])V\.$/u, '$1.V.')
       // An Italian "Srl" whose l OCR read as i ("Informatica Solaris Sri").
       .replace(/(?<=\p{Lu}\p{Ll}+\s)Sri$/u, 'Srl')
