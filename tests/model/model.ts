@@ -415,11 +415,15 @@ export class Model {
       const key = JSON.stringify(e.value);
       byValue.set(key, [...(byValue.get(key) ?? []), e]);
     }
+    // What the first edit's device showed is the field's value before any edit: a device showing it
+    // later may not have seen an edit that wrote the same value (a profile's sex starts at 0).
+    const start = edits[0]?.shown;
     for (const e of edits) {
       for (const o of edits) if (o.device === e.device && o.seq < e.seq) beaten.add(o.seq);
-      // Only an earlier edit can have been shown; an empty value may be the field's first one
-      // (no edit made it), so it tells nothing.
-      const seen = e.shown === undefined || EMPTY_VALUES.has(e.shown) ? undefined : byValue.get(e.shown);
+      // Only an earlier edit can have been shown; an empty value or the starting one may be the
+      // field's first (no edit made it), so it tells nothing.
+      const unknown = e.shown === undefined || e.shown === start || EMPTY_VALUES.has(e.shown);
+      const seen = unknown ? undefined : byValue.get(e.shown as string);
       const earlier = seen?.filter((o) => o.seq < e.seq);
       if (earlier?.length === 1 && earlier[0]) beaten.add(earlier[0].seq);
     }
