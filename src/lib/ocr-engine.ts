@@ -54,8 +54,10 @@ export function tidyLine(text: string): string {
     .trim();
 }
 
-/** Words further apart than this many times the line's height are in different columns. */
+/** Words further apart than this many times their height are in different columns. */
 const COLUMN_GAP = 3;
+/** A word's height counts as at least this share of its line's (a dash or a dot is no measure). */
+const SMALLEST_WORD = 0.3;
 
 /**
  * A tesseract line cut where its words stand a column apart: the page layout runs a left
@@ -70,12 +72,14 @@ function columnsOfLine(line: Tesseract.Line): OcrLine[] {
   words.sort((a, b) => a.bbox.x0 - b.bbox.x0);
   const contact = words.find((w) => holdsContact(w.text));
   if (contact) contactStarts.set(whole[0]?.bbox as Box, contact.bbox.x0);
-  const gap = COLUMN_GAP * (y1 - y0);
+  // Measured by the smaller of the two words: a large name run into small contacts beside it
+  // makes the line's box twice as tall as the gap is wide ("Desmond Yap" … "Mob: 8943 8592").
+  const size = (w: Tesseract.Word) => Math.max(w.bbox.y1 - w.bbox.y0, SMALLEST_WORD * (y1 - y0));
   const parts: Tesseract.Word[][] = [];
   for (const word of words) {
     const part = parts[parts.length - 1];
     const last = part?.[part.length - 1];
-    if (part && last && word.bbox.x0 - last.bbox.x1 <= gap) part.push(word);
+    if (part && last && word.bbox.x0 - last.bbox.x1 <= COLUMN_GAP * Math.min(size(last), size(word))) part.push(word);
     else parts.push([word]);
   }
   if (parts.length < 2) return whole;
@@ -363,6 +367,32 @@ function surelyChinese(read: LineReading, than: OcrLine): boolean {
 }
 
 /**
+ * The surest of one box's readings (tesseract's, the Chinese model's alone) that is at least
+ * `floor` sure and `usable`; then the line recognizer's `read` where it is sure Chinese text with
+ * no fewer Chinese characters than that (or than `than`, where none was sure enough).
+ */
+function surestReading(
+  box: Box,
+  readings: readonly ({ text: string; confidence: number } | null)[],
+  read: LineReading | null,
+  {
+    floor,
+    usable = (text) => text !== '',
+    than,
+  }: { floor: number; usable?: (text: string) => boolean; than?: OcrLine },
+): OcrLine | null {
+  let best: OcrLine | null = null;
+  for (const data of readings) {
+    const text = data ? tidyLine(data.text) : '';
+    if (data && usable(text) && data.confidence >= Math.max(floor, best?.confidence ?? 0))
+      best = { text, bbox: box, confidence: data.confidence };
+  }
+  if (read && surelyChinese(read, best ?? than ?? { text: '', bbox: box, confidence: 0 }))
+    return { ...read, bbox: box };
+  return best;
+}
+
+/**
  * Lines holding an e-mail address or a website read less surely than this are read by the line
  * recognizer too, on any card. (90 was tried: on the development photos it lost one e-mail
  * address in 154 cards, on the test photos 0.03 of the e-mail F1.)
@@ -598,35 +628,27 @@ export class OcrEngine {
     const recognized = new Map(large.map((line) => [line, lineReader && readLine(lineReader, gray, line, script)]));
     const worker = this.workers[script];
     const chineseOnly = chinese ? this.chineseOnly : null;
-    const better = new Map<LargeLine, OcrLine>();
+    const readings = new Map<LargeLine, (Tesseract.Page | null)[]>();
     await worker.setParameters(ONE_LINE);
     try {
       for (const line of large) {
         const image = lineImage(gray, line.bbox);
-        if (!image) continue;
-        const readings =
-          line.confidence < UNSURE
-            ? await Promise.all([
-                worker.recognize(image, {}, { text: true }).then((r) => r.data),
-                chineseOnly?.read(image, script).catch(() => null) ?? null,
-              ])
-            : [];
-        let best: OcrLine | null = null;
-        for (const data of readings) {
-          const text = data ? tidyLine(data.text) : '';
-          const floor = Math.max(best?.confidence ?? 0, line.confidence + SURER);
-          if (data && text !== '' && data.confidence >= floor)
-            best = { text, bbox: line.bbox, confidence: data.confidence };
-        }
-        if (best) better.set(line, best);
+        if (!image || line.confidence >= UNSURE) continue;
+        const pages = await Promise.all([
+          worker.recognize(image, {}, { text: true }).then((r) => r.data),
+          chineseOnly?.read(image, script).catch(() => null) ?? null,
+        ]);
+        readings.set(line, pages);
       }
     } finally {
       await worker.setParameters(OcrEngine.PARAMETERS);
     }
+    const better = new Map<LargeLine, OcrLine>();
     for (const line of large) {
-      const read = await recognized.get(line);
-      const best = better.get(line);
-      if (read && surelyChinese(read, best ?? line)) better.set(line, { ...read, bbox: line.bbox });
+      const read = (await recognized.get(line)) ?? null;
+      const floor = line.confidence + SURER;
+      const best = surestReading(line.bbox, readings.get(line) ?? [], read, { floor, than: line });
+      if (best) better.set(line, best);
     }
     const out: OcrLine[] = [];
     for (const l of lines) {
@@ -671,14 +693,10 @@ export class OcrEngine {
           worker.recognize(image, {}, { text: true }).then((r) => r.data),
           chineseOnly?.read(image, script).catch(() => null) ?? null,
         ]);
-        let best: OcrLine | null = null;
-        for (const data of readings) {
-          const text = data ? tidyLine(data.text) : '';
-          const sure = data && data.confidence >= Math.max(UNREAD_SURE, best?.confidence ?? 0);
-          if (sure && alnum(text) >= 2) best = { text, bbox: box, confidence: data.confidence };
-        }
-        const read = await recognized;
-        if (read && surelyChinese(read, best ?? { text: '', bbox: box, confidence: 0 })) best = { ...read, bbox: box };
+        const best = surestReading(box, readings, await recognized, {
+          floor: UNREAD_SURE,
+          usable: (text) => alnum(text) >= 2,
+        });
         if (!best) continue;
         const at = out.findIndex((l) => l.bbox.y0 > box.y0);
         out = at < 0 ? [...out, best] : [...out.slice(0, at), best, ...out.slice(at)];

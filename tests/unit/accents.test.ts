@@ -22,5 +22,13 @@ describe('restoreAccents', () => {
     expect(restoreAccents('Leopoldstrabe 87', 'US')).toBe('Leopoldstrabe 87');
     expect(restoreAccents('HauptstraBe 5', 'GB')).toBe('Hauptstraße 5');
     expect(restoreAccents('Strafe', 'DE')).toBe('Strafe');
+    expect(restoreAccents('Mariahilfer Strape 111, 1010 Wien', 'AT')).toBe('Mariahilfer Straße 111, 1010 Wien');
+  });
+
+  it('reads ü that came out as "ii" in a word the lists know, and a Spanish accent read as a circumflex', () => {
+    expect(restoreAccents('Briickner Medizintechnik GmbH', 'DE')).toBe('Brückner Medizintechnik GmbH');
+    expect(restoreAccents('Hawaii Street', 'DE')).toBe('Hawaii Street');
+    expect(restoreAccents('Avenida de la Constituciôn 61', 'ES')).toBe('Avenida de la Constitución 61');
+    expect(restoreAccents('Rua do Antônio 5', 'PT')).toBe('Rua do Antônio 5');
   });
 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type OcrLine } from '../../src/lib/card-fields';
 import { cardRegion, printedRegion } from '../../src/lib/card-fields/region';
-
-const lines = (texts: string[]): OcrLine[] =>
-  texts.map((text, i) => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }));
+import { stackedLines } from './support/card-lines';
 
 describe('cardRegion', () => {
   it('follows the country codes printed on the card first', () => {
@@ -49,22 +47,25 @@ describe('printedRegion', () => {
 describe('numbers printed without a country code on a card from elsewhere', () => {
   it("are numbers of the card's country, not the user's area", () => {
     const taiwan = extractFields(
-      lines(['林志偉', '台北市信義區信義路五段7號12樓', '電話 (02) 2345-6789', '手機 0912-345-678']),
+      stackedLines(['林志偉', '台北市信義區信義路五段7號12樓', '電話 (02) 2345-6789', '手機 0912-345-678']),
       {
         area: 'hk',
       },
     );
     expect(taiwan.tel).toEqual(['+886 2 2345 6789', '+886 912 345 678']);
     const singapore = extractFields(
-      lines(['Rachel Lim', '1 Raffles Place, Singapore 048616', 'T 6123 4567', 'M 9123 4567']),
+      stackedLines(['Rachel Lim', '1 Raffles Place, Singapore 048616', 'T 6123 4567', 'M 9123 4567']),
       {
         area: 'ch',
       },
     );
     expect(singapore.tel).toEqual(['+65 6123 4567', '+65 9123 4567']);
-    const germany = extractFields(lines(['Jürgen Müller', 'Friedrichstraße 68, 10117 Berlin', 'Tel. 030 1234567']), {
-      area: 'hk',
-    });
+    const germany = extractFields(
+      stackedLines(['Jürgen Müller', 'Friedrichstraße 68, 10117 Berlin', 'Tel. 030 1234567']),
+      {
+        area: 'hk',
+      },
+    );
     expect(germany.tel).toEqual(['+49 30 1234567']);
   });
 });
@@ -72,7 +73,7 @@ describe('numbers printed without a country code on a card from elsewhere', () =
 describe('what the OCR of real layouts gives', () => {
   it('labels numbers by a row of labels printed over their columns, and keeps the row out of the fields', () => {
     const got = extractFields(
-      lines([
+      stackedLines([
         '朱磊',
         '市场部经理',
         '电话传真',
@@ -85,7 +86,7 @@ describe('what the OCR of real layouts gives', () => {
     expect(got.tel).toEqual(['+86 755 6057 5955']);
     expect(got.other).toEqual(['Fax: +86 755 8884 7777']);
     const bilingual = extractFields(
-      lines([
+      stackedLines([
         'Mary CHAN',
         '手機 MOBILE 電話 TEL 傳真 FAX',
         '+852 5623 5914 +852 3596 7493 +852 3596 7400',
@@ -98,18 +99,21 @@ describe('what the OCR of real layouts gives', () => {
   });
 
   it('goes on with an address on the lines under it: postcode, country, building and floor', () => {
-    const uk = extractFields(lines(['Laura Thompson', '78 King Street, London EC2V', '8AU,', 'United Kingdom']), {
-      area: 'hk',
-    });
+    const uk = extractFields(
+      stackedLines(['Laura Thompson', '78 King Street, London EC2V', '8AU,', 'United Kingdom']),
+      {
+        area: 'hk',
+      },
+    );
     expect(uk.address).toEqual(['78 King Street, London EC2V 8AU, United Kingdom']);
     expect(uk.other).toEqual([]);
-    const cn = extractFields(lines(['李涛', '地址: 广州市天河区天河路659号', '恒泰大厦16楼']), { area: 'ch' });
+    const cn = extractFields(stackedLines(['李涛', '地址: 广州市天河区天河路659号', '恒泰大厦16楼']), { area: 'ch' });
     expect(cn.address).toEqual(['广州市天河区天河路659号恒泰大厦16楼']);
   });
 
   it('leaves scraps of a few letters out of other, and keeps slogans', () => {
     const got = extractFields(
-      lines(['博远医疗器械有限公司', 'EINE', '海外销售经理', '科技改变生活', 'Building trust since 1998', 'KS']),
+      stackedLines(['博远医疗器械有限公司', 'EINE', '海外销售经理', '科技改变生活', 'Building trust since 1998', 'KS']),
       {
         area: 'ch',
       },
@@ -118,19 +122,25 @@ describe('what the OCR of real layouts gives', () => {
   });
 
   it('keeps a Singapore unit number and joins a postcode wrapped onto the next line', () => {
-    const sg = extractFields(lines(['Rachel Lim', '3 Temasek Boulevard, #08-04 Suntec Tower One, Singapore 038983']), {
-      area: 'hk',
-    });
+    const sg = extractFields(
+      stackedLines(['Rachel Lim', '3 Temasek Boulevard, #08-04 Suntec Tower One, Singapore 038983']),
+      {
+        area: 'hk',
+      },
+    );
     expect(sg.address).toEqual(['3 Temasek Boulevard, #08-04 Suntec Tower One, Singapore 038983']);
-    const uk = extractFields(lines(['James Reed', 'Add 50 Gresham Street, London', 'EC2V 8AU,', 'United Kingdom']), {
-      area: 'hk',
-    });
+    const uk = extractFields(
+      stackedLines(['James Reed', 'Add 50 Gresham Street, London', 'EC2V 8AU,', 'United Kingdom']),
+      {
+        area: 'hk',
+      },
+    );
     expect(uk.address).toEqual(['50 Gresham Street, London EC2V 8AU, United Kingdom']);
   });
 
   it('parts two columns read as one line at the address label between them', () => {
     const got = extractFields(
-      lines([
+      stackedLines([
         'Tan Wei Ming',
         'Managing Director Address 1 Fusionopolis Way, #16-20 Connexis, Singapore 138632',
         '海外销售经理地址: 上海市徐汇区淮海中路323号',
@@ -142,14 +152,14 @@ describe('what the OCR of real layouts gives', () => {
   });
 
   it('keeps a web address tesseract read with a low confidence', () => {
-    const read = lines(['Alice Whitfeld', 'www. whitfeld-trading.com']).map((l, i) =>
+    const read = stackedLines(['Alice Whitfeld', 'www. whitfeld-trading.com']).map((l, i) =>
       i === 1 ? { ...l, confidence: 12 } : l,
     );
     expect(extractFields(read, { area: 'hk' }).website).toEqual(['www.whitfeld-trading.com']);
   });
 
   it('mends the legal form "有限公司" when OCR misread its last character', () => {
-    const got = extractFields(lines(['深圳博远科技有限公局', '李勇']), { area: 'ch' });
+    const got = extractFields(stackedLines(['深圳博远科技有限公局', '李勇']), { area: 'ch' });
     expect(got.company).toEqual(['深圳博远科技有限公司']);
   });
 });
@@ -157,7 +167,7 @@ describe('what the OCR of real layouts gives', () => {
 describe('cards from continental Europe', () => {
   it('reads legal forms, compound titles, names with particles and labels in the local language', () => {
     const german = extractFields(
-      lines([
+      stackedLines([
         'Brückner Maschinenbau SE',
         'Jörg Müller',
         'Vertriebsleiter',
@@ -176,9 +186,12 @@ describe('cards from continental Europe', () => {
       address: ['Herrengasse 143, 8010 Graz'],
       other: [],
     });
-    const dutch = extractFields(lines(['Van Dijk Techniek BV', 'Sanne van Dijk', 'Projectleider', 'M: 06-22721591']), {
-      area: 'hk',
-    });
+    const dutch = extractFields(
+      stackedLines(['Van Dijk Techniek BV', 'Sanne van Dijk', 'Projectleider', 'M: 06-22721591']),
+      {
+        area: 'hk',
+      },
+    );
     expect(dutch).toMatchObject({
       name: 'Sanne van Dijk',
       company: ['Van Dijk Techniek BV'],
@@ -186,7 +199,12 @@ describe('cards from continental Europe', () => {
       tel: ['+31 6 22721591'],
     });
     const french = extractFields(
-      lines(['Horizon Digital SAS', 'Nicolas Favre', 'Portable: +33 (0)7 47 57 96 16', 'Tél. fixe: +33 144791745']),
+      stackedLines([
+        'Horizon Digital SAS',
+        'Nicolas Favre',
+        'Portable: +33 (0)7 47 57 96 16',
+        'Tél. fixe: +33 144791745',
+      ]),
       {
         area: 'hk',
       },
@@ -196,9 +214,12 @@ describe('cards from continental Europe', () => {
   });
 
   it('knows an Italian title in its feminine form', () => {
-    const italian = extractFields(lines(['Meccanica De Luca S.r.l.', 'Elena De Luca', 'Amministratrice Delegata']), {
-      area: 'hk',
-    });
+    const italian = extractFields(
+      stackedLines(['Meccanica De Luca S.r.l.', 'Elena De Luca', 'Amministratrice Delegata']),
+      {
+        area: 'hk',
+      },
+    );
     expect(italian).toMatchObject({ name: 'Elena De Luca', position: ['Amministratrice Delegata'], other: [] });
   });
 });
@@ -216,7 +237,7 @@ describe('type size', () => {
 
 describe('labels', () => {
   it('take an underscore OCR made of a colon as the separator', () => {
-    const got = extractFields(lines(['Cindy WANG', '手機 Mobile_0953 682 173']), { area: 'hk' });
+    const got = extractFields(stackedLines(['Cindy WANG', '手機 Mobile_0953 682 173']), { area: 'hk' });
     expect(got.tel).toEqual(['+886 953 682 173']);
     expect(got.other).toEqual([]);
   });
@@ -225,7 +246,7 @@ describe('labels', () => {
 describe('names', () => {
   it('reads a Latin name printed over two lines', () => {
     const got = extractFields(
-      lines(['Maple & Finch Analytics Corp.', 'Hannah', 'Davies,', 'Chief Executive Officer']),
+      stackedLines(['Maple & Finch Analytics Corp.', 'Hannah', 'Davies,', 'Chief Executive Officer']),
       {
         area: 'hk',
       },
@@ -235,15 +256,18 @@ describe('names', () => {
   });
 
   it('reads a Malay name printed with its family name under "bin"', () => {
-    const f = extractFields(lines(['Marina Logistics Pte Ltd', 'Muhammad Faiz bin', 'Ismail', 'Sales Executive']), {
-      area: 'hk',
-    });
+    const f = extractFields(
+      stackedLines(['Marina Logistics Pte Ltd', 'Muhammad Faiz bin', 'Ismail', 'Sales Executive']),
+      {
+        area: 'hk',
+      },
+    );
     expect(f.name).toBe('Muhammad Faiz bin Ismail');
     expect(f.other).toEqual([]);
   });
 
   it('keeps the surer of two readings of one Chinese name, and drops the other', () => {
-    const read = lines(['永昕資訊有限公司', '黃詩涵', '黃詩湯', 'Peggy Huang', '行銷專員']).map((l, i) =>
+    const read = stackedLines(['永昕資訊有限公司', '黃詩涵', '黃詩湯', 'Peggy Huang', '行銷專員']).map((l, i) =>
       i === 2 ? { ...l, confidence: 56 } : l,
     );
     const got = extractFields(read, { area: 'hk' });
@@ -302,7 +326,7 @@ describe('rows tesseract cut in two', () => {
 
 describe('Dutch streets', () => {
   it('know a singel, a dijk and a steeg as streets', () => {
-    const got = extractFields(lines(['Chloë van den Berg', 'Coolsingel 139', '3011 AD Rotterdam, Nederland']), {
+    const got = extractFields(stackedLines(['Chloë van den Berg', 'Coolsingel 139', '3011 AD Rotterdam, Nederland']), {
       area: 'hk',
     });
     expect(got.address).toEqual(['Coolsingel 139, 3011 AD Rotterdam, Nederland']);
@@ -312,21 +336,24 @@ describe('Dutch streets', () => {
 
 describe('finishing touches', () => {
   it("puts back a middle initial's stop", () => {
-    const got = extractFields(lines(['Northfield Systems Ltd.', 'Nathaniel P Wright', 'Regional Sales Manager']), {
-      area: 'hk',
-    });
+    const got = extractFields(
+      stackedLines(['Northfield Systems Ltd.', 'Nathaniel P Wright', 'Regional Sales Manager']),
+      {
+        area: 'hk',
+      },
+    );
     expect(got.name).toBe('Nathaniel P. Wright');
   });
 
   it('keeps one Chinese title read twice, once in part', () => {
-    const got = extractFields(lines(['宏昇國際有限公司', '許宗翰', '副總經理', '總經理', 'Vice President']), {
+    const got = extractFields(stackedLines(['宏昇國際有限公司', '許宗翰', '副總經理', '總經理', 'Vice President']), {
       area: 'hk',
     });
     expect(got.position).toEqual(['副總經理', 'Vice President']);
   });
 
   it('takes a title read cut short ("Managing D") for a title, not a name', () => {
-    const got = extractFields(lines(['Kallang Capital Pte. Ltd.', 'Managing D']), { area: 'hk' });
+    const got = extractFields(stackedLines(['Kallang Capital Pte. Ltd.', 'Managing D']), { area: 'hk' });
     expect(got.position).toEqual(['Managing D']);
     expect(got.name).toBe('');
   });
@@ -334,7 +361,7 @@ describe('finishing touches', () => {
 
 describe('addresses over several lines', () => {
   it('puts a European town after the postcode that ended the line above, and a country after it', () => {
-    const f = extractFields(lines(['Zoë Bakker', 'Adres: Oudegracht 106, 3511 AZ', 'Utrecht', 'Nederland']), {
+    const f = extractFields(stackedLines(['Zoë Bakker', 'Adres: Oudegracht 106, 3511 AZ', 'Utrecht', 'Nederland']), {
       area: 'hk',
     });
     expect(f.address).toEqual(['Oudegracht 106, 3511 AZ Utrecht, Nederland']);
@@ -343,7 +370,7 @@ describe('addresses over several lines', () => {
 
   it("joins a place's name wrapped after a word that only begins one, and reads a semicolon as a comma", () => {
     const f = extractFields(
-      lines([
+      stackedLines([
         'Peggy Yang',
         '8F., No. 41, Sec. 2, Xianmin Blvd., Banqiao Dist., New',
         'Taipei City 220, Taiwan (R.O.C.)',
@@ -353,12 +380,14 @@ describe('addresses over several lines', () => {
     expect(f.address).toEqual([
       '8F., No. 41, Sec. 2, Xianmin Blvd., Banqiao Dist., New Taipei City 220, Taiwan (R.O.C.)',
     ]);
-    const g = extractFields(lines(['Jason Ma', 'Rm 1408;14/F, Wing On House, 68 Cheung Sha Wan Road']), { area: 'hk' });
+    const g = extractFields(stackedLines(['Jason Ma', 'Rm 1408;14/F, Wing On House, 68 Cheung Sha Wan Road']), {
+      area: 'hk',
+    });
     expect(g.address).toEqual(['Rm 1408, 14/F, Wing On House, 68 Cheung Sha Wan Road']);
   });
 
   it('takes a floor alone on its line as the start of the address under it', () => {
-    const f = extractFields(lines(['Andrew Williams', 'Level 26', '151 Queen Street, Brisbane QLD 4000']), {
+    const f = extractFields(stackedLines(['Andrew Williams', 'Level 26', '151 Queen Street, Brisbane QLD 4000']), {
       area: 'hk',
     });
     expect(f.address).toEqual(['Level 26, 151 Queen Street, Brisbane QLD 4000']);
@@ -370,21 +399,21 @@ describe('addresses over several lines', () => {
       'Building, 58 Kwun Tong Road, Kwun',
       'Tong, Kowloon, Hong Kong',
     ];
-    expect(extractFields(lines(wrapped), { area: 'hk' }).address).toEqual([
+    expect(extractFields(stackedLines(wrapped), { area: 'hk' }).address).toEqual([
       '15/F, Sun Kwong Commercial Building, 58 Kwun Tong Road, Kwun Tong, Kowloon, Hong Kong',
     ]);
     const listed = ['Rm 1408, 14/F, Wing On House, 68 Cheung Sha Wan Road, Cheung', 'Sha Wan, Kowloon'];
-    expect(extractFields(lines(listed), { area: 'hk' }).address).toEqual([
+    expect(extractFields(stackedLines(listed), { area: 'hk' }).address).toEqual([
       'Rm 1408, 14/F, Wing On House, 68 Cheung Sha Wan Road, Cheung Sha Wan, Kowloon',
     ]);
     const town = ['Jason Ng', 'Address: 12/F, Wing On House, 81 Kwai Chung Road', 'Kwai Chung', 'New Territories'];
-    expect(extractFields(lines(town), { area: 'hk' }).address).toEqual([
+    expect(extractFields(stackedLines(town), { area: 'hk' }).address).toEqual([
       '12/F, Wing On House, 81 Kwai Chung Road, Kwai Chung, New Territories',
     ]);
   });
 
   it('knows visiting and postal address labels in Dutch and German', () => {
-    const f = extractFields(lines(['Sanne Meijer', 'Bezoekadres: Lange Voorhout 109,', '2514 EA Den Haag']), {
+    const f = extractFields(stackedLines(['Sanne Meijer', 'Bezoekadres: Lange Voorhout 109,', '2514 EA Den Haag']), {
       area: 'hk',
     });
     expect(f.address).toEqual(['Lange Voorhout 109, 2514 EA Den Haag']);
@@ -395,7 +424,7 @@ describe('addresses over several lines', () => {
 describe('websites', () => {
   it("joins a domain's end wrapped onto its own line, and completes a name cut short from the e-mail domain", () => {
     const f = extractFields(
-      lines(['Jan Wöhrle', 'E-Mail j.wohrle@rheinblick-medizintechnik.com', 'www.rheinblick-medizinte', '.com']),
+      stackedLines(['Jan Wöhrle', 'E-Mail j.wohrle@rheinblick-medizintechnik.com', 'www.rheinblick-medizinte', '.com']),
       { area: 'hk' },
     );
     expect(f.website).toEqual(['www.rheinblick-medizintechnik.com']);
@@ -406,7 +435,12 @@ describe('websites', () => {
 describe('a GmbH', () => {
   it('is German, Austrian or Swiss alike: a .ch domain makes it Swiss', () => {
     const f = extractFields(
-      lines(['Alpenglück Software GmbH', 'Jan Zimmermann', 'Mobil: 078 531 95 47', 'Mail: j.zimmermann@alpengluck.ch']),
+      stackedLines([
+        'Alpenglück Software GmbH',
+        'Jan Zimmermann',
+        'Mobil: 078 531 95 47',
+        'Mail: j.zimmermann@alpengluck.ch',
+      ]),
       { area: 'hk' },
     );
     expect(f.tel).toEqual(['+41 78 531 95 47']);
@@ -416,7 +450,7 @@ describe('a GmbH', () => {
 describe('English addresses of Chinese cards', () => {
   it("join a street's name wrapped before its last word, drop an 'Add' label, and put back P.R. China's stop", () => {
     const f = extractFields(
-      lines([
+      stackedLines([
         '王明',
         'Add Room 2408, Innovation Building, 860 Ganjiang West',
         'Road, Gusu District, Suzhou, Jiangsu, PR. China',
@@ -429,7 +463,7 @@ describe('English addresses of Chinese cards', () => {
   });
 
   it('read a left quote OCR made of an apostrophe as the apostrophe', () => {
-    const f = extractFields(lines(['Marco Rossi', 'Via dell‘Indipendenza 172, 40121 Bologna']), { area: 'hk' });
+    const f = extractFields(stackedLines(['Marco Rossi', 'Via dell‘Indipendenza 172, 40121 Bologna']), { area: 'hk' });
     expect(f.address).toEqual(["Via dell'Indipendenza 172, 40121 Bologna"]);
   });
 });
@@ -437,7 +471,7 @@ describe('English addresses of Chinese cards', () => {
 describe('legal forms and accents OCR lost', () => {
   it("leave a place's name after a legal form to the address", () => {
     const f = extractFields(
-      lines([
+      stackedLines([
         'Cherry Tse',
         'Address: 7/F, Wang Lee Centre, 259 Kwun Tong Road, Kwun Tong,',
         'Wing Shing Property Management Limited Kowloon',
@@ -448,36 +482,39 @@ describe('legal forms and accents OCR lost', () => {
   });
 
   it("put back a stop of 'Co., Ltd.' and of a Dutch 'N.V.'", () => {
-    expect(extractFields(lines(['Tak Shun Investment Co, Ltd.', 'Carmen Tse']), { area: 'hk' }).company).toEqual([
-      'Tak Shun Investment Co., Ltd.',
-    ]);
-    expect(extractFields(lines(['Meijer Digitaal NV.', 'Sanne Meijer']), { area: 'hk' }).company).toEqual([
+    expect(extractFields(stackedLines(['Tak Shun Investment Co, Ltd.', 'Carmen Tse']), { area: 'hk' }).company).toEqual(
+      ['Tak Shun Investment Co., Ltd.'],
+    );
+    expect(extractFields(stackedLines(['Meijer Digitaal NV.', 'Sanne Meijer']), { area: 'hk' }).company).toEqual([
       'Meijer Digitaal N.V.',
     ]);
   });
 
   it('put the right accent on a word OCR read with a wrong one', () => {
     const f = extractFields(
-      lines(['Begoña Sanchez', 'Email: b.sanchez@penalara-logistica.es', 'Calle Colôn 163,', '46004 Valencia']),
+      stackedLines(['Begoña Sanchez', 'Email: b.sanchez@penalara-logistica.es', 'Calle Colôn 163,', '46004 Valencia']),
       { area: 'hk' },
     );
     expect(f.address).toEqual(['Calle Colón 163, 46004 Valencia']);
   });
 
   it("read a German card's ô as ö, and put back an Italian name's accent", () => {
-    const de = extractFields(lines(['Jan Wôhrle', 'Rheinblick GmbH', 'Friedrichstraße 68, 10117 Berlin']), {
+    const de = extractFields(stackedLines(['Jan Wôhrle', 'Rheinblick GmbH', 'Friedrichstraße 68, 10117 Berlin']), {
       area: 'hk',
     });
     expect(de.name).toBe('Jan Wöhrle');
-    const it = extractFields(lines(['Nicolo Galli', 'Studio Verdi S.r.l.', 'Via dei Coronari 175, 00186 Roma']), {
-      area: 'hk',
-    });
+    const it = extractFields(
+      stackedLines(['Nicolo Galli', 'Studio Verdi S.r.l.', 'Via dei Coronari 175, 00186 Roma']),
+      {
+        area: 'hk',
+      },
+    );
     expect(it.name).toBe('Nicolò Galli');
   });
 
   it("put back a Swiss French card's accents", () => {
     const f = extractFields(
-      lines(['Martin Ingénierie Sarl', 'Céline Martin', 'Quai du Mont-Blanc 59, 1204 Geneve, Suisse']),
+      stackedLines(['Martin Ingénierie Sarl', 'Céline Martin', 'Quai du Mont-Blanc 59, 1204 Geneve, Suisse']),
       {
         area: 'hk',
       },
@@ -489,11 +526,25 @@ describe('legal forms and accents OCR lost', () => {
 
 describe('Chinese addresses', () => {
   it("read a city's 市 OCR took for 中 before its district back, and leave a 中心区 alone", () => {
-    expect(extractFields(lines(['马军', '地址', '深圳中宝安区科技路74号']), { area: 'ch' }).address).toEqual([
+    expect(extractFields(stackedLines(['马军', '地址', '深圳中宝安区科技路74号']), { area: 'ch' }).address).toEqual([
       '深圳市宝安区科技路74号',
     ]);
-    expect(extractFields(lines(['马军', '地址', '深圳中心区科技路74号']), { area: 'ch' }).address).toEqual([
+    expect(extractFields(stackedLines(['马军', '地址', '深圳中心区科技路74号']), { area: 'ch' }).address).toEqual([
       '深圳中心区科技路74号',
+    ]);
+  });
+
+  it("reads a Hong Kong address as printed where OCR misread its room, floor, label or street's direction", () => {
+    const wrapped = ['Address: 32/F, Sun Kwong Commercial Building, 325 Des Voeux Road', 'Central, Central, Hong Kong'];
+    expect(extractFields(stackedLines(wrapped), { area: 'hk' }).address).toEqual([
+      '32/F, Sun Kwong Commercial Building, 325 Des Voeux Road Central, Central, Hong Kong',
+    ]);
+    const misread = ['Rin 2915, 29 F, Tak Mei Centre, 291 Sheung Yuet Road, Kowloon Bay, Kowloon'];
+    expect(extractFields(stackedLines(misread), { area: 'hk' }).address).toEqual([
+      'Rm 2915, 29/F, Tak Mei Centre, 291 Sheung Yuet Road, Kowloon Bay, Kowloon',
+    ]);
+    expect(extractFields(stackedLines(['她址香港上環文咸東街325號富利大廈29樓']), { area: 'hk' }).address).toEqual([
+      '香港上環文咸東街325號富利大廈29樓',
     ]);
   });
 });

@@ -639,6 +639,45 @@ describe('extractFields rules', () => {
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: ['PhD'] });
   });
 
+  it('knows a credential OCR read in odd case or without its comma, and a name behind a stray sign', () => {
+    const mixed = card([
+      ['Jessica Patel, FcpA', 40],
+      ['Operations Manager', 20],
+    ]);
+    expect(extractFields(mixed, { area: 'hk' })).toMatchObject({ name: 'Jessica Patel', other: ['FcpA'] });
+    const bare = card([
+      ['Megan H. Walker esq', 40],
+      ['Founder & CEO', 20],
+    ]);
+    expect(extractFields(bare, { area: 'hk' })).toMatchObject({ name: 'Megan H. Walker', other: ['esq'] });
+    // "Stéphane" holds no street's "St".
+    const signed = card([
+      ['Étoile Immobilier SARL', 20],
+      ['© Stéphane Rousseau', 40],
+      ['Business Development Manager', 20],
+    ]);
+    expect(extractFields(signed, { area: 'hk' })).toMatchObject({ name: 'Stéphane Rousseau', other: [] });
+  });
+
+  it("puts back a Hong Kong floor's lost comma and reads the French model's Taïwan as Taiwan", () => {
+    const hk = card([["Unit 1108, 11/F Lee Wah Plaza, 13 King's Road, North Point, Hong Kong", 18]]);
+    expect(extractFields(hk, { area: 'hk' }).address).toEqual([
+      "Unit 1108, 11/F, Lee Wah Plaza, 13 King's Road, North Point, Hong Kong",
+    ]);
+    const tw = card([['18F., No. 211, Siwei 3rd Rd., Lingya Dist., Kaohsiung City 802, Taïwan (R.O.C.)', 18]]);
+    expect(extractFields(tw, { area: 'hk' }).address).toEqual([
+      '18F., No. 211, Siwei 3rd Rd., Lingya Dist., Kaohsiung City 802, Taiwan (R.O.C.)',
+    ]);
+  });
+
+  it('reads an Australian state and postcode as the end of the address above it', () => {
+    const lines = card([
+      ['Level 25, 25 Queen Street', 18],
+      ['Brisbane QLD 4000', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual(['Level 25, 25 Queen Street, Brisbane QLD 4000']);
+  });
+
   it('reads numbers without a country code in the area, and in Hong Kong when they are no mainland number', () => {
     const lines = card([
       ['Mobile 138 0013 8000', 18],
@@ -1130,6 +1169,18 @@ describe('findPhones keeps a printed country code', () => {
       expect(numbers('+886 (0)2 2345 6789', region)).toEqual(['+886 2 2345 6789']);
       expect(numbers('+886 912 345 678', region)).toEqual(['+886 912 345 678']);
     }
+  });
+
+  it('reads a North American number printed with its 1 and no plus, and a German area code set off by a slash', () => {
+    expect(numbers('M 1-628-301-8198', 'CN')).toEqual(['+1 628 301 8198']);
+    expect(numbers('Tel 138-0013-8000', 'CN')).toEqual(['+86 138 0013 8000']);
+    const german = (text: string) => findPhones(text, 'DE').map((p) => `${p.kind} ${p.number}`);
+    expect(german('Mobile 0179 / 85705501')).toEqual(['tel +49 179 85705501']);
+    expect(german('Fax 0211/6946618')).toEqual(['fax +49 211 6946618']);
+  });
+
+  it('takes a "!" OCR made of a label\'s colon for the colon', () => {
+    expect(findPhones('FAX ! 04-39593020', 'TW').map((p) => `${p.kind} ${p.number}`)).toEqual(['fax +886 4 3959 3020']);
   });
 
   it('reads a "+" OCR took for 十 as a plus, not after Chinese', () => {

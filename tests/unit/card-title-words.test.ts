@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type OcrLine } from '../../src/lib/card-fields';
 import { readAsTitle, withTitleWordsRead } from '../../src/lib/card-fields/title-words';
+import { stackedLines } from './support/card-lines';
 
 describe('withTitleWordsRead', () => {
   it('reads back a title word OCR misread by one letter, in its capitals', () => {
@@ -37,9 +38,7 @@ describe('readAsTitle', () => {
 
 describe('a card', () => {
   it('gives a title with a misread word to the position, and an Italian Srl read as Sri to the company', () => {
-    const lines = ['Tan Wei Ming', 'Senior Manage, Business Development', 'Informatica Solaris Sri'].map(
-      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
-    );
+    const lines = stackedLines(['Tan Wei Ming', 'Senior Manage, Business Development', 'Informatica Solaris Sri']);
     const got = extractFields(lines, { area: 'hk' });
     expect(got.position).toEqual(['Senior Manager, Business Development']);
     expect(got.company).toEqual(['Informatica Solaris Srl']);
@@ -47,18 +46,14 @@ describe('a card', () => {
   });
 
   it("reads a title's misread word back, and nothing else on the card", () => {
-    const lines = ['Chih-Wei Chiu', 'Gales Manager', 'Gales Trading Ltd.'].map(
-      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
-    );
+    const lines = stackedLines(['Chih-Wei Chiu', 'Gales Manager', 'Gales Trading Ltd.']);
     const got = extractFields(lines, { area: 'hk' });
     expect(got.position).toEqual(['Sales Manager']);
     expect(got.company).toEqual(['Gales Trading Ltd.']);
   });
 
   it("keeps a Chinese address's unit wrapped alone onto its own line", () => {
-    const lines = ['許宗翰', '宏昇國際有限公司', '地址: 新北市新店區北新路三段376', '號', '24樓'].map(
-      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
-    );
+    const lines = stackedLines(['許宗翰', '宏昇國際有限公司', '地址: 新北市新店區北新路三段376', '號', '24樓']);
     expect(extractFields(lines, { area: 'hk' }).address).toEqual(['新北市新店區北新路三段376號24樓']);
   });
 
@@ -72,9 +67,7 @@ describe('a card', () => {
   });
 
   it('gives a Chinese title cut after 经 its 理 back', () => {
-    const lines = ['彭敏', '海外销售经', '汇通供应链管理股份有限公司'].map(
-      (text, i): OcrLine => ({ text, bbox: { x0: 0, y0: i * 30, x1: 300, y1: i * 30 + 20 }, confidence: 90 }),
-    );
+    const lines = stackedLines(['彭敏', '海外销售经', '汇通供应链管理股份有限公司']);
     expect(extractFields(lines, { area: 'ch' }).position).toEqual(['海外销售经理']);
   });
 });

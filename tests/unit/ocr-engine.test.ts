@@ -101,6 +101,24 @@ describe('linesOfPage', () => {
       { text: 'Peter Chan', confidence: 80, bbox: { x0: 60, y0: 100, x1: 320, y1: 130 } },
     ]);
   });
+
+  it('measures the gap by the smaller word, where a large name ran into small contacts beside it', () => {
+    const word = (text: string, x0: number, x1: number, y0: number, y1: number) => ({
+      text,
+      confidence: 95,
+      bbox: { x0, y0, x1, y1 },
+    });
+    const words = [
+      word('Desmond', 79, 459, 462, 522),
+      word('Yap', 494, 644, 464, 540),
+      word('Mob:', 758, 823, 475, 497),
+      word('8943', 843, 905, 476, 497),
+      word('8592', 918, 977, 476, 497),
+    ];
+    const line = { text: '', confidence: 95, bbox: { x0: 79, y0: 462, x1: 977, y1: 540 }, words };
+    const page = { text: '', blocks: [{ paragraphs: [{ lines: [line] }] }] } as unknown as Tesseract.Page;
+    expect(linesOfPage(page).map((l) => l.text)).toEqual(['Desmond Yap', 'Mob: 8943 8592']);
+  });
 });
 
 describe('scriptEvidence', () => {

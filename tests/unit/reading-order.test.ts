@@ -72,6 +72,29 @@ describe('readingOrder', () => {
     ]);
   });
 
+  it('starts a new band at a row of labels below a name block, though a wide company line stands above one of them', () => {
+    const lines = [
+      line('林子轩', 263, 68, 495, 75),
+      line('Beijing Zhongke Trading Co., Ltd.', 264, 373, 832, 39),
+      line('邮箱 E-MAIL', 722, 500, 863, 22),
+      line('TEL', 65, 502, 107, 18),
+      line('(010) 8488 6079', 67, 537, 302),
+      line('linzixuan@zhongke-tech.com', 723, 537, 1134),
+      line('地址', 66, 586, 114, 22),
+      line('北京市朝阳区中关村大街221号', 66, 619, 496),
+    ];
+    expect(readingOrder(lines).map((l) => l.text)).toEqual([
+      '林子轩',
+      'Beijing Zhongke Trading Co., Ltd.',
+      'TEL',
+      '(010) 8488 6079',
+      '地址',
+      '北京市朝阳区中关村大街221号',
+      '邮箱 E-MAIL',
+      'linzixuan@zhongke-tech.com',
+    ]);
+  });
+
   it('reads a card printed in one column top to bottom, however its lines are centred or given', () => {
     const lines = [
       line('Peter Chan', 300, 100, 700, 50),

@@ -61,19 +61,27 @@ function inCaseOf(accented: string, as: string): string {
 }
 
 const UMLAUT: Record<string, string> = { ô: 'ö', û: 'ü', â: 'ä' };
+const SPANISH_ACUTE: Record<string, string> = { ô: 'ó', û: 'ú', â: 'á', ê: 'é', î: 'í' };
 
 /**
  * `text` with the accents of the card's language put back: a word the lists know, and ß that
- * came out as f or B at the end of a street's name ("Leopoldstrafe" is Leopoldstraße on any card).
+ * came out as f or B at the end of a street's name ("Leopoldstrafe" is Leopoldstraße on any card), or as p ("Mariahilfer Strape").
  */
 export function restoreAccents(text: string, region: CountryCode): string {
   const known = LANGUAGE_OF[region];
-  let street = text.replace(/(\p{Ll})stra[fB]e\b/gu, '$1straße');
-  // German has no ô, û or â: OCR's reading of ö, ü and ä ("Wôhrle").
+  // A word of its own only as p: "Strafe" is a German word.
+  let street = text
+    .replace(/(\p{Ll})stra[fBp]e(?!\p{L})/gu, '$1straße')
+    .replace(/(?<!\p{L})Strape(?!\p{L})/gu, 'Straße');
+  // German has no ô, û or â: OCR's reading of ö, ü and ä ("Wôhrle"); Spanish none of them, nor ê
+  // or î: its ó, ú, á, é and í ("Constituciôn").
   if (region === 'DE' || region === 'AT') street = street.replace(/[ôûâ]/g, (c) => UMLAUT[c] ?? c);
+  if (region === 'ES') street = street.replace(/[ôûâêî]/g, (c) => SPANISH_ACUTE[c] ?? c);
   if (!known) return street;
   return street.replace(/\p{L}+/gu, (word) => {
-    const accented = known.get(bare(word));
+    // ü read as "ii" ("Briickner").
+    const accented =
+      known.get(bare(word)) ?? (word.includes('ii') ? known.get(bare(word.replace(/ii/g, 'u'))) : undefined);
     // A word read bare or with a wrong accent ("Colôn") gets the list's.
     return accented && accented.toLowerCase() !== word.toLowerCase() ? inCaseOf(accented, word) : word;
   });

@@ -4,7 +4,8 @@
  * languages; the order of the tests is the extractor's (extract.ts).
  */
 
-const W = (words: string) => new RegExp(`(?<![A-Za-z])(?:${words})(?![A-Za-z])`, 'i');
+/** Any of `words` as a whole word: no Latin letter, accented ones too ("Stéphane" holds no "St"), on either side. */
+const W = (words: string) => new RegExp(`(?<!\\p{Script=Latin})(?:${words})(?!\\p{Script=Latin})`, 'iu');
 
 /** Legal-form suffixes: a line with one is a company whatever else it holds. */
 const LEGAL_FORM_LATIN =
@@ -46,11 +47,13 @@ const STREET_EUROPE = [
   /(?:^|,\s?)Via\s(?:\p{Lu}|d[ei]|d['’])/u,
   /[\p{L}-](?:stra(?:ß|ss)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
 ];
-/** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", a city. */
+/** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", "QLD 4000", a city. */
 const ADDRESS_STRONG = [
   /\b\d{1,3}\s?\/\s?F\b|\bG\/F\b/i,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
+  // An Australian state and postcode: "Brisbane QLD 4000", "Sydney NSW 2000".
+  /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s\d{4}\b/,
   // A Canadian postcode: "QC H3B 4W8", "M5H 2N2".
   /\b[A-CEGHJ-NPR-TVXY]\d[A-Z]\s?\d[A-Z]\d\b/,
   // A European postcode and town at the start of a line or after a comma: "10117 Berlin",
@@ -71,7 +74,7 @@ const ADDRESS_THAI = /ถนน|ซอย|แขวง|เขต|ตำบล|�
 export function addressScore(text: string): number {
   const strong = ADDRESS_STRONG.filter((re) => re.test(text)).length * 2;
   const houseNumber = /^\d{1,5}[A-Za-z]?\s[A-Z][a-z]{2,}/.test(text) ? 1 : 0;
-  const latin = text.match(new RegExp(ADDRESS_LATIN.source, 'gi'))?.length ?? 0;
+  const latin = text.match(new RegExp(ADDRESS_LATIN.source, 'giu'))?.length ?? 0;
   const europe = STREET_EUROPE.filter((re) => re.test(text)).length;
   const cjk = new Set(text.match(ADDRESS_CJK) ?? []).size;
   const other = (text.match(ADDRESS_KOREAN)?.length ?? 0) + (text.match(ADDRESS_THAI)?.length ?? 0);
@@ -194,6 +197,14 @@ function latinName(text: string): { name: string; rest: string[]; likely: boolea
     .filter((p) => p !== '');
   const rest: string[] = [];
   while (parts.length > 1 && isCredential(parts[parts.length - 1] ?? '')) rest.unshift(parts.pop() ?? '');
+  if (parts.length === 1) {
+    const words = (parts[0] ?? '').split(' ');
+    const last = words.at(-1) ?? '';
+    if (words.length >= 3 && KNOWN_CREDENTIAL.test(last)) {
+      rest.unshift(last);
+      parts[0] = words.slice(0, -1).join(' ');
+    }
+  }
   const name = parts.join(', ');
   if (parts.length > 2 || NOT_NAME_WORDS.test(name)) return null;
   const bare = name.replace(HONORIFIC_LATIN, '');
@@ -214,13 +225,16 @@ function latinName(text: string): { name: string; rest: string[]; likely: boolea
   return null;
 }
 
-/** A stray mark OCR read before a Latin name: a lone lower-case letter or bracket ("i] Nathaniel Martin", "| Peter Chan"). */
-const LEADING_DUST = /^(?:[a-z]?[\][|!:;]*|[a-z])\s+(?=\p{Lu})/u;
+/** A stray mark OCR read before a Latin name: a lone lower-case letter, bracket or sign ("i] Nathaniel Martin", "| Peter Chan", "© Stéphane Rousseau"). */
+const LEADING_DUST = /^(?:[a-z]?[\][|!:;©®•·*]*|[a-z])\s+(?=\p{Lu})/u;
 
 /** A degree or credential after a name's comma ("CPA", "Ph.D."), or a short token OCR made of one ("php" for "PhD"). */
 function isCredential(text: string): boolean {
-  return CREDENTIALS.test(text) || /^\p{Ll}[\p{L}.]{1,4}$/u.test(text);
+  return CREDENTIALS.test(text) || KNOWN_CREDENTIAL.test(text) || /^\p{Ll}[\p{L}.]{1,4}$/u.test(text);
 }
+
+/** Credentials OCR may read in any case ("FcpA"), and after a name with its comma lost ("Megan H. Walker esq"). */
+const KNOWN_CREDENTIAL = /^(?:ph\.?d|m\.?b\.?a|esq|cpa|fcpa|cfa|fcca|acca|pmp|mrics|frics)\.?$/i;
 
 /** Lower-case words a letter-spaced name never has; with one, the text is a phrase or a name with a particle. */
 const NOT_SPACED_NAME = new Set(

@@ -285,6 +285,8 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   if (!/^\p{L}/u.test(text) || tail === '') return false;
   // A European postcode goes before its town ("Oudegracht 106, 3511 AZ" / "Utrecht").
   if (EU_POSTCODE.test(tail) && !/\d/.test(text)) return true;
+  // A Hong Kong street named with its direction ("325 Des Voeux Road" / "Central, Central").
+  if (/(?:Queen['’]s|Des Voeux|Connaught) Road$/.test(tail) && /^(?:Central|East|West)\b/.test(text)) return true;
   // A word that only begins a place's name ("Banqiao Dist., New" / "Taipei City 220").
   if (/^(?:New|North|South|East|West|Upper|Lower|Port|Saint|St\.|San|Santa|Los|Las|Le|La)$/.test(tail)) return true;
   // A place's name of two words wrapped between them ("58 Kwun Tong Road, Kwun" / "Tong, Kowloon").
@@ -716,10 +718,21 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   // A Chinese title ending in 經 or 经 lost its 理 ("海外销售经").
   fields.position = fields.position.map((p) => withTitleWordsRead(p).replace(/(?<=\p{Script=Han})([经經])$/u, '$1理'));
   // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
-  // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F").
-  fields.address = fields.address.map((a) =>
-    a.replace(/\b(?:PR\.|P\.R)\s?(?=China\b)/g, 'P.R. ').replace(/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', '),
-  );
+  // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F"); so is a floor's lost
+  // comma on a Hong Kong card ("8/F Hong Tak Building"); "Taïwan" is the French model's.
+  const floorComma = region === 'HK' || region === 'MO';
+  fields.address = fields.address.map((a) => {
+    const tidy = a
+      .replace(/\b(?:PR\.|P\.R)\s?(?=China\b)/g, 'P.R. ')
+      .replace(/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', ')
+      .replace(/\bTaïwan\b/g, 'Taiwan');
+    // And "Rm" and "29/F" as OCR misreads them there ("Rin 2915, 29 F, Tak Mei Centre").
+    if (!floorComma) return tidy;
+    return tidy
+      .replace(/^Rin(?= \d)/u, 'Rm')
+      .replace(/(?<=(?:^|, )\d{1,3}) F(?=,)/gu, '/F')
+      .replace(/(?<![\p{L}\d])(\d{1,3}\/F)(?= \p{Lu})/gu, '$1,');
+  });
   fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();

@@ -155,6 +155,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     'adr',
     'a',
     '地址',
+    // 地址 as OCR misreads it (no word of Chinese).
+    '她址',
     '住所',
     '所在地',
     '주소',
@@ -205,8 +207,8 @@ const ONE = `(?:(?<![A-Za-z])(?:${WORDS.filter((w) => /^[a-z]/.test(w))
   .join('|')})`;
 /** "Tel", "Tel / Fax", "Mobile & WhatsApp", "T/F", "地址Add" (a Chinese label and its English one, run together). */
 const CHAIN = `${ONE}(?:(?:\\s?(?:/|&|,|\\||and|或)\\s?|(?<=\\p{Script=Han})\\s?(?=[A-Za-z]))${ONE}){0,3}`;
-/** Between a label and its value: a colon, a stop, a dash, or an underscore OCR made of a colon. */
-const SEP = '\\s?(?:[:：.\\-–_]|\\s)?\\s?';
+/** Between a label and its value: a colon, a stop, a dash, or what OCR made of a colon (_ ; !). */
+const SEP = '\\s?(?:[:：;!.\\-–_]|\\s)?\\s?';
 
 const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
 /** Two or more labels side by side, one over each column of values ("電話 TEL 傳真 FAX", "电话传真"). */

@@ -59,6 +59,15 @@ export function fixDigitConfusions(text: string): string {
   });
 }
 
+/**
+ * A trunk-prefixed area code set off by a slash, as German-speaking cards print numbers ("0179 /
+ * 85705501", "0211/6946618"): the slash a space, so the number is one run of digits (the text
+ * keeps its length).
+ */
+function withAreaCodesJoined(text: string): string {
+  return text.replace(/(?<![\d/])(0\d{2,5}\s?)\/(?=\s?\d{3,}(?![\d/]))/g, '$1 ');
+}
+
 /** How many parses one extraction may spend (a page of digits must not take seconds). */
 export type Budget = { parses: number };
 
@@ -122,6 +131,11 @@ export function formatPhone(
     return printedInternational(text, parsed.countryCallingCode, parsed.nationalNumber);
   }
   const printed = text.replace(/\D/g, '');
+  if (NANP_PRINTED.test(text)) {
+    if (budget.parses-- <= 0) return null;
+    const parsed = parsePhoneNumberFromString(`+${printed}`);
+    if (parsed?.isValid()) return parsed.formatInternational();
+  }
   for (const country of [region, ...OTHERS.filter((c) => c !== region)]) {
     if (country !== region && !printedNationally(printed, country)) continue;
     if (budget.parses-- <= 0) return null;
@@ -130,6 +144,9 @@ export function formatPhone(
   }
   return null;
 }
+
+/** A North American number printed with its country code and no plus ("1-628-301-8198", "1 (415) 555-0100"): a mainland mobile is grouped 3-4-4. */
+const NANP_PRINTED = /^\s*1[\s.-]\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}\s*$/;
 
 const CANDIDATE = /(?<![\d@])(?<!\d\.)(?:\+\s?)?\(?\+?\d[\d\s\-.()]{4,40}\d(?!\d)/g;
 /** Words after which digits are a number of something else (licence, room, registration). */
@@ -189,7 +206,7 @@ export function findPhones(
   budget: Budget = { parses: 2000 },
   row: readonly LabelKind[] | null = null,
 ): FoundPhone[] {
-  const fixed = fixDigitConfusions(text);
+  const fixed = withAreaCodesJoined(fixDigitConfusions(text));
   const found: FoundPhone[] = [];
   // Labels printed over columns of numbers: the k-th number is labelled by the k-th phone label.
   const columns = row?.filter((k) => k === 'tel' || k === 'fax') ?? [];

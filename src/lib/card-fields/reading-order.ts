@@ -56,6 +56,11 @@ export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
       out.push(line);
       continue;
     }
+    // Below where every column has ended, a row of lines side by side starts a new band, even
+    // under a column (the contacts' labels under a wide company line).
+    const reach = BAND_GAP * height(line.bbox);
+    const ended = !columns.some((c) => c.box.y1 >= line.bbox.y0 - reach);
+    if (ended && lines.some((o) => o !== line && sideBySide(o.bbox, line.bbox))) flush();
     const touching = columns.filter((c) => horizontalShare(c.box, line.bbox) >= SAME_COLUMN);
     if (touching.length > 1) {
       // Across the columns: they end here.
@@ -66,8 +71,7 @@ export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
     const column = touching[0];
     if (!column) {
       // Beside a column still running, a column of its own; below them all, the start of a new band.
-      const reach = BAND_GAP * height(line.bbox);
-      if (!columns.some((c) => c.box.y1 >= line.bbox.y0 - reach)) flush();
+      if (ended) flush();
       columns.push({ box: { ...line.bbox }, lines: [line] });
       continue;
     }

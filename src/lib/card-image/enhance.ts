@@ -6,32 +6,52 @@
  * (white on navy) is turned over first, so it reads as ink on paper like any other: divided as
  * it is, dark paper would come out white where a tile holds no print and dark where it does.
  */
+import { closing, opening } from './morphology';
+import { shrunk } from './shrink';
 import type { Gray } from './types';
 
 const TILE = 32;
 /** The share of a tile's brightest pixels above its paper tone (noise specks, glare). */
 const PAPER_TOP = 0.03;
+/** The paper's tone under the print is taken over a window of the card's long side / this (wider than any stroke). */
+const PAPER_WINDOW = 70;
+/** A shadow takes at most half the light (darker under the print's tone is print: a black band, a logo). */
+const SHADOW_DEPTH = 0.5;
+/** Light print's strokes are narrower than the card's long side / this. */
+const STROKE_WINDOW = 140;
+/** A tile whose print is this much lighter than its ground holds light print. */
+const LIGHT_PRINT = 40;
 
 /**
  * Whether the print is lighter than the paper: the paper is most of the card, so its tone is
  * the middle one, and the print lies further from it on the light side than on the dark side.
  */
-export function isLightOnDark(gray: Gray): boolean {
-  const hist = new Uint32Array(256);
-  for (const v of gray.data) hist[v] = (hist[v] as number) + 1;
+/** The tones a histogram of `n` pixels has at 2 %, 50 % and 98 %. */
+function tones(hist: Uint32Array, n: number): { dark: number; middle: number; light: number } {
   const at = (share: number) => {
-    const target = share * gray.data.length;
     let count = 0;
     for (let v = 0; v < 256; v++) {
       count += hist[v] ?? 0;
-      if (count >= target) return v;
+      if (count >= share * n) return v;
     }
     return 255;
   };
-  const dark = at(0.02);
-  const middle = at(0.5);
-  const light = at(0.98);
-  return light - middle > 1.5 * (middle - dark) && middle < 160;
+  return { dark: at(0.02), middle: at(0.5), light: at(0.98) };
+}
+
+/**
+ * Whether the print is lighter than the paper: the paper is most of the card, so its tone is
+ * the middle one, and the print lies further from it on the light side than on the dark side.
+ */
+function printIsLight({ dark, middle, light }: { dark: number; middle: number; light: number }): boolean {
+  return light - middle > 1.5 * (middle - dark);
+}
+
+export function isLightOnDark(gray: Gray): boolean {
+  const hist = new Uint32Array(256);
+  for (const v of gray.data) hist[v] = (hist[v] as number) + 1;
+  const t = tones(hist, gray.data.length);
+  return printIsLight(t) && t.middle < 160;
 }
 
 function inverted(gray: Gray): Gray {
@@ -46,16 +66,29 @@ export function normalizeLight(photo: Gray): Gray {
   const tw = Math.max(1, Math.ceil(width / TILE));
   const th = Math.max(1, Math.ceil(height / TILE));
   const bg = new Float32Array(tw * th);
+  /** A tile's lightest tone where it holds light print (0 where it does not), and the lightest of wideLight in it. */
+  const lightPrint = new Uint8Array(tw * th);
+  const wideTile = new Uint8Array(tw * th);
+  // What is light over more than a stroke's width: a lit part of the card, not light print.
+  // Both on a copy half as large each way, a quarter of the work for a tone that changes slowly.
+  const half = shrunk(gray, 2);
+  const halfAt = (x: number, y: number) =>
+    Math.min(half.height - 1, y >> 1) * half.width + Math.min(half.width - 1, x >> 1);
+  const wideLight = opening(half, Math.round(Math.max(width, height) / STROKE_WINDOW / 2)).data;
   const tileHist = new Uint32Array(256);
   for (let ty = 0; ty < th; ty++) {
     for (let tx = 0; tx < tw; tx++) {
       tileHist.fill(0);
+      let wide = 0;
       const y1 = Math.min(height, (ty + 1) * TILE);
       const x1 = Math.min(width, (tx + 1) * TILE);
       for (let y = ty * TILE; y < y1; y++) {
         for (let i = y * width + tx * TILE, end = y * width + x1; i < end; i++) {
           const v = data[i] as number;
           tileHist[v] = (tileHist[v] as number) + 1;
+        }
+        if (y % 2 === 0) {
+          for (let x = tx * TILE; x < x1; x += 2) wide = Math.max(wide, wideLight[halfAt(x, y)] as number);
         }
       }
       // The paper's brightness: near the top of the tile's tones but under the sensor noise's
@@ -71,6 +104,22 @@ export function normalizeLight(photo: Gray): Gray {
         }
       }
       bg[ty * tw + tx] = paper;
+      const t = tones(tileHist, n);
+      lightPrint[ty * tw + tx] = printIsLight(t) && t.light - t.middle > LIGHT_PRINT ? t.light : 0;
+      wideTile[ty * tw + tx] = wide;
+    }
+  }
+  // Light print is thin: a tile whose light goes on wide around it holds a shadow's edge instead.
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      const light = lightPrint[ty * tw + tx] as number;
+      if (light === 0) continue;
+      let wide = 0;
+      for (let y = Math.max(0, ty - 1); y <= Math.min(th - 1, ty + 1); y++) {
+        for (let x = Math.max(0, tx - 1); x <= Math.min(tw - 1, tx + 1); x++)
+          wide = Math.max(wide, wideTile[y * tw + x] as number);
+      }
+      if (light - wide < LIGHT_PRINT) lightPrint[ty * tw + tx] = 0;
     }
   }
   // Smooth the tile estimates (3×3 mean), so one dark tile (a logo) does not stand out.
@@ -106,6 +155,22 @@ export function normalizeLight(photo: Gray): Gray {
     col1[x] = Math.min(tw - 1, Math.floor(fx) + 1);
     colW[x] = fx - Math.floor(fx);
   }
+  // Tiles blur a shadow's sharp edge over a tile or two, which would leave a dark band along it
+  // (tesseract then cuts every line across it in two): where the paper's tone under the print is
+  // darker than the tiles say, it is the paper's.
+  // Not near light print on a darker ground (a band no panel was found in): there the closing
+  // would take the print's tone for the paper's.
+  const paperTone = closing(half, Math.round(Math.max(width, height) / PAPER_WINDOW / 2)).data;
+  const darkPrint = new Uint8Array(tw * th);
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      let light = 0;
+      for (let y = Math.max(0, ty - 1); y <= Math.min(th - 1, ty + 1); y++) {
+        for (let x = Math.max(0, tx - 1); x <= Math.min(tw - 1, tx + 1); x++) light |= lightPrint[y * tw + x] as number;
+      }
+      darkPrint[ty * tw + tx] = light ? 0 : 1;
+    }
+  }
   const row = new Float32Array(tw);
   const out = new Uint8ClampedArray(width * height);
   const hist = new Uint32Array(256);
@@ -119,7 +184,9 @@ export function normalizeLight(photo: Gray): Gray {
     }
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const wx = colW[x] as number;
-      const b = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
+      const tiles = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
+      const shadowed = Math.max(Math.min(tiles, paperTone[halfAt(x, y)] as number), SHADOW_DEPTH * tiles);
+      const b = darkPrint[((y / TILE) | 0) * tw + ((x / TILE) | 0)] ? shadowed : tiles;
       const v = (((data[i] as number) * 255) / Math.max(b, 16) + 0.5) | 0;
       const clamped = Math.min(v, 255);
       out[i] = clamped;

@@ -9,6 +9,7 @@
  * than itself (so a shadow, which holds dark print, is none).
  */
 import { inkRegions } from './ink';
+import { shrunk } from './shrink';
 import type { Gray } from './types';
 
 /** The window the tone is taken over: this share of the card's shorter side, each way. */
@@ -96,23 +97,6 @@ function percentile(data: Uint8ClampedArray, share: number): number {
 
 /** How much smaller the copy panels are looked for on is, each way. */
 const SCALE = 4;
-
-/** A copy `k` times smaller each way, each pixel the mean of a k × k block. */
-function shrunk(gray: Gray, k: number): Gray {
-  const w = Math.floor(gray.width / k);
-  const h = Math.floor(gray.height / k);
-  const sums = new Uint32Array(w * h);
-  for (let y = 0; y < h * k; y++) {
-    const row = Math.floor(y / k) * w;
-    for (let x = 0, i = y * gray.width; x < w * k; x++, i++) {
-      const at = row + Math.floor(x / k);
-      sums[at] = (sums[at] as number) + (gray.data[i] as number);
-    }
-  }
-  const data = new Uint8ClampedArray(w * h);
-  for (let i = 0; i < data.length; i++) data[i] = (sums[i] as number) / (k * k);
-  return { data, width: w, height: h };
-}
 
 /** Each pixel's mean over a (2r + 1)² square (edges clamped), by running sums along rows, then columns. */
 function boxMean(gray: Gray, r: number): Float32Array {
