@@ -72,8 +72,9 @@ export function normalizeLight(photo: Gray): Gray {
   // What is light over more than a stroke's width: a lit part of the card, not light print.
   // Both on a copy half as large each way, a quarter of the work for a tone that changes slowly.
   const half = shrunk(gray, 2);
-  const halfAt = (x: number, y: number) =>
-    Math.min(half.height - 1, y >> 1) * half.width + Math.min(half.width - 1, x >> 1);
+  // Where each column and row of the card is in the copy (the copy drops an odd last one).
+  const halfX = Int32Array.from({ length: width }, (_, x) => Math.min(half.width - 1, x >> 1));
+  const halfRow = (y: number) => Math.min(half.height - 1, y >> 1) * half.width;
   const wideLight = opening(half, Math.round(Math.max(width, height) / STROKE_WINDOW / 2)).data;
   const tileHist = new Uint32Array(256);
   for (let ty = 0; ty < th; ty++) {
@@ -88,7 +89,8 @@ export function normalizeLight(photo: Gray): Gray {
           tileHist[v] = (tileHist[v] as number) + 1;
         }
         if (y % 2 === 0) {
-          for (let x = tx * TILE; x < x1; x += 2) wide = Math.max(wide, wideLight[halfAt(x, y)] as number);
+          const at = halfRow(y);
+          for (let x = tx * TILE; x < x1; x += 2) wide = Math.max(wide, wideLight[at + (halfX[x] as number)] as number);
         }
       }
       // The paper's brightness: near the top of the tile's tones but under the sensor noise's
@@ -182,11 +184,15 @@ export function normalizeLight(photo: Gray): Gray {
     for (let tx = 0; tx < tw; tx++) {
       row[tx] = (smooth[y0 * tw + tx] as number) * (1 - wy) + (smooth[y1 * tw + tx] as number) * wy;
     }
+    const atHalf = halfRow(y);
+    const tileRow = ((y / TILE) | 0) * tw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const wx = colW[x] as number;
-      const tiles = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
-      const shadowed = Math.max(Math.min(tiles, paperTone[halfAt(x, y)] as number), SHADOW_DEPTH * tiles);
-      const b = darkPrint[((y / TILE) | 0) * tw + ((x / TILE) | 0)] ? shadowed : tiles;
+      let b = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
+      if (darkPrint[tileRow + ((x / TILE) | 0)]) {
+        const paper = paperTone[atHalf + (halfX[x] as number)] as number;
+        if (paper < b) b = Math.max(paper, SHADOW_DEPTH * b);
+      }
       const v = (((data[i] as number) * 255) / Math.max(b, 16) + 0.5) | 0;
       const clamped = Math.min(v, 255);
       out[i] = clamped;

@@ -6,8 +6,9 @@
 import type { Gray } from './types';
 
 /**
- * Each of the `height` rows of `width` values in `src`, its max (or min) over the `2r + 1` values
- * around each one, written transposed into `dst` (row y of src becomes column y of dst).
+ * Each of the `height` rows of `width` values in `src`, its max over the `2r + 1` values around
+ * each one, written transposed into `dst` (row y of src becomes column y of dst). The min is the
+ * max of the values turned over (255 - v), so one loop serves both.
  */
 function rowsTransposed(
   src: Uint8ClampedArray,
@@ -15,36 +16,42 @@ function rowsTransposed(
   width: number,
   height: number,
   r: number,
-  max: boolean,
+  turned: boolean,
   fwd: Uint8Array,
   bwd: Uint8Array,
 ): void {
   const w = 2 * r + 1;
+  const flip = turned ? 255 : 0;
+  const lastStart = width - 1 - ((width - 1) % w);
+  const head = Math.min(width, r + 1);
+  const body = width - r;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let k = 0; k < width; k++) {
-      const v = src[row + k] as number;
-      const prev = fwd[k - 1] as number;
-      fwd[k] = k % w === 0 ? v : max ? Math.max(v, prev) : Math.min(v, prev);
+    // Running maxima from each block's start forwards, and from its end (or the row's) backwards.
+    for (let k = 0, left = 0; k < width; k++, left--) {
+      const v = flip ^ (src[row + k] as number);
+      if (left === 0) {
+        fwd[k] = v;
+        left = w;
+      } else fwd[k] = Math.max(v, fwd[k - 1] as number);
     }
-    for (let k = width - 1; k >= 0; k--) {
-      const v = src[row + k] as number;
-      const next = bwd[k + 1] as number;
-      bwd[k] = k === width - 1 || (k + 1) % w === 0 ? v : max ? Math.max(v, next) : Math.min(v, next);
+    bwd[width - 1] = flip ^ (src[row + width - 1] as number);
+    for (let k = width - 2, right = (width - 1) % w; k >= 0; k--, right--) {
+      const v = flip ^ (src[row + k] as number);
+      if (right === 0) {
+        bwd[k] = v;
+        right = w;
+      } else bwd[k] = Math.max(v, bwd[k + 1] as number);
     }
-    for (let k = 0; k < width; k++) {
-      const lo = Math.max(k - r, 0);
-      const hi = k + r >= width ? width - 1 : k + r;
-      // A window cut short at the row's start lies in its first block; one within a block is that block's rest.
-      let v: number;
-      if (lo === 0) v = fwd[hi] as number;
-      else if (((lo / w) | 0) === ((hi / w) | 0)) v = bwd[lo] as number;
-      else {
-        const a = bwd[lo] as number;
-        const b = fwd[hi] as number;
-        v = max ? Math.max(a, b) : Math.min(a, b);
-      }
-      dst[k * height + y] = v;
+    // A window cut short at the row's start lies in its first block: fwd alone.
+    for (let k = 0; k < head; k++) dst[k * height + y] = flip ^ (fwd[Math.min(width - 1, k + r)] as number);
+    // A whole window spans two blocks, or is one block whole.
+    for (let k = head; k < body; k++) dst[k * height + y] = flip ^ Math.max(bwd[k - r] as number, fwd[k + r] as number);
+    // One cut short at the row's end: bwd alone when it starts in the last block.
+    for (let k = Math.max(head, body); k < width; k++) {
+      const lo = k - r;
+      const v = lo >= lastStart ? (bwd[lo] as number) : Math.max(bwd[lo] as number, fwd[width - 1] as number);
+      dst[k * height + y] = flip ^ v;
     }
   }
 }
@@ -57,8 +64,8 @@ function extreme(gray: Gray, r: number, max: boolean): Gray {
   const bwd = new Uint8Array(side);
   const across = new Uint8ClampedArray(width * height);
   const data = new Uint8ClampedArray(width * height);
-  rowsTransposed(gray.data, across, width, height, r, max, fwd, bwd);
-  rowsTransposed(across, data, height, width, r, max, fwd, bwd);
+  rowsTransposed(gray.data, across, width, height, r, !max, fwd, bwd);
+  rowsTransposed(across, data, height, width, r, !max, fwd, bwd);
   return { data, width, height };
 }
 

@@ -4,15 +4,16 @@ import type { Gray } from './types';
 export function shrunk(gray: Gray, k: number): Gray {
   const w = Math.floor(gray.width / k);
   const h = Math.floor(gray.height / k);
-  const sums = new Uint32Array(w * h);
-  for (let y = 0; y < h * k; y++) {
-    const row = Math.floor(y / k) * w;
-    for (let x = 0, i = y * gray.width; x < w * k; x++, i++) {
-      const at = row + Math.floor(x / k);
-      sums[at] = (sums[at] as number) + (gray.data[i] as number);
+  const data = new Uint8ClampedArray(w * h);
+  const area = k * k;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let dy = 0, i = y * k * gray.width + x * k; dy < k; dy++, i += gray.width) {
+        for (let dx = 0; dx < k; dx++) sum += gray.data[i + dx] as number;
+      }
+      data[y * w + x] = sum / area;
     }
   }
-  const data = new Uint8ClampedArray(w * h);
-  for (let i = 0; i < data.length; i++) data[i] = (sums[i] as number) / (k * k);
   return { data, width: w, height: h };
 }
