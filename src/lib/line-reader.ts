@@ -151,9 +151,9 @@ const toTraditional = ConverterFactory([STCharacters], [TWVariants]);
 
 /**
  * Characters Traditional cards print as they are, where OpenCC's one Traditional form would be
- * wrong: surnames (余 范 于 干), place names (台北, the 里 of a Taiwan address, 冲), 恒 (恒生).
+ * wrong: surnames (余 范 于 干), place names (台北, the 里 of a Taiwan address, 冲, 文咸東街), 恒 (恒生).
  */
-const WRITTEN_ALIKE = '台里干余范征斗于冲恒';
+const WRITTEN_ALIKE = '台里干余范征斗于冲恒咸';
 
 /**
  * A reading in the card's script: Simplified forms become Traditional on a Traditional card,

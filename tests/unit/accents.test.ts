@@ -23,6 +23,8 @@ describe('restoreAccents', () => {
     expect(restoreAccents('HauptstraBe 5', 'GB')).toBe('Hauptstraße 5');
     expect(restoreAccents('Strafe', 'DE')).toBe('Strafe');
     expect(restoreAccents('Mariahilfer Strape 111, 1010 Wien', 'AT')).toBe('Mariahilfer Straße 111, 1010 Wien');
+    expect(restoreAccents('Mariahilfer Stra8e 111', 'AT')).toBe('Mariahilfer Straße 111');
+    expect(restoreAccents('Leopoldstrale 87', 'DE')).toBe('Leopoldstraße 87');
   });
 
   it('reads ü that came out as "ii" in a word the lists know, and a Spanish accent read as a circumflex', () => {

@@ -460,6 +460,8 @@ describe('English addresses of Chinese cards', () => {
     expect(f.address).toEqual([
       'Room 2408, Innovation Building, 860 Ganjiang West Road, Gusu District, Suzhou, Jiangsu, P.R. China',
     ]);
+    const colon = extractFields(stackedLines(['王明', 'Gusu District, Suzhou, Jiangsu, P.R: China']), { area: 'ch' });
+    expect(colon.address).toEqual(['Gusu District, Suzhou, Jiangsu, P.R. China']);
   });
 
   it('read a left quote OCR made of an apostrophe as the apostrophe', () => {

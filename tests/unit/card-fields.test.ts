@@ -657,14 +657,19 @@ describe('extractFields rules', () => {
       ['Business Development Manager', 20],
     ]);
     expect(extractFields(signed, { area: 'hk' })).toMatchObject({ name: 'Stéphane Rousseau', other: [] });
+    const specked = card([
+      ['Céline Moreau O', 40],
+      ['Directrice', 20],
+    ]);
+    expect(extractFields(specked, { area: 'hk' }).name).toBe('Céline Moreau');
   });
 
-  it("puts back a Hong Kong floor's lost comma and reads the French model's Taïwan as Taiwan", () => {
+  it("puts back a Hong Kong floor's lost comma, a Taiwanese floor's stop, and reads the French model's Taïwan as Taiwan", () => {
     const hk = card([["Unit 1108, 11/F Lee Wah Plaza, 13 King's Road, North Point, Hong Kong", 18]]);
     expect(extractFields(hk, { area: 'hk' }).address).toEqual([
       "Unit 1108, 11/F, Lee Wah Plaza, 13 King's Road, North Point, Hong Kong",
     ]);
-    const tw = card([['18F., No. 211, Siwei 3rd Rd., Lingya Dist., Kaohsiung City 802, Taïwan (R.O.C.)', 18]]);
+    const tw = card([['18F, No. 211, Siwei 3rd Rd., Lingya Dist., Kaohsiung City 802, Taïwan (R.O.C.)', 18]]);
     expect(extractFields(tw, { area: 'hk' }).address).toEqual([
       '18F., No. 211, Siwei 3rd Rd., Lingya Dist., Kaohsiung City 802, Taiwan (R.O.C.)',
     ]);

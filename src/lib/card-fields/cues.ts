@@ -207,7 +207,8 @@ function latinName(text: string): { name: string; rest: string[]; likely: boolea
   }
   const name = parts.join(', ');
   if (parts.length > 2 || NOT_NAME_WORDS.test(name)) return null;
-  const bare = name.replace(HONORIFIC_LATIN, '');
+  // A lone capital after a whole name is a speck OCR read as a letter ("Céline Moreau O").
+  const bare = name.replace(HONORIFIC_LATIN, '').replace(/^(\S+(?:\s\S+){1,3})\s\p{Lu}$/u, '$1');
   const words = bare.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 5) return null;
   if (bare.replace(/\P{Script=Latin}/gu, '').length < 4) return null;

@@ -41,6 +41,7 @@ import {
   repairLegalForm,
   splitBilingualName,
 } from './cues';
+import { nameMendedByEmail } from './email-names';
 import { type LabelKind, labelOnly, labelRow, leadingLabel, splitAtInnerAddress } from './labels';
 import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
@@ -706,8 +707,10 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   }
   fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
 
-  fields.name = withInitialsStopped(restoreAccents(fields.name, region));
-  fields.english_name = withInitialsStopped(restoreAccents(fields.english_name, region));
+  fields.name = withInitialsStopped(restoreAccents(nameMendedByEmail(fields.name, fields.email), region));
+  fields.english_name = withInitialsStopped(
+    restoreAccents(nameMendedByEmail(fields.english_name, fields.email), region),
+  );
   // A Chinese title read twice, once in part ("副總經理" and "總經理" from its end), is one title.
   fields.position = fields.position.filter(
     (p, i) => !/\p{Script=Han}/u.test(p) || !fields.position.some((q, j) => j !== i && q !== p && q.includes(p)),
@@ -723,9 +726,11 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   const floorComma = region === 'HK' || region === 'MO';
   fields.address = fields.address.map((a) => {
     const tidy = a
-      .replace(/\b(?:PR\.|P\.R)\s?(?=China\b)/g, 'P.R. ')
+      .replace(/\b(?:PR\.|P\.R)[.:]?\s?(?=China\b)/g, 'P.R. ')
       .replace(/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', ')
       .replace(/\bTaïwan\b/g, 'Taiwan');
+    // A Taiwanese floor's stop ("24F., No. 376").
+    if (region === 'TW') return tidy.replace(/(?<![\p{L}\d])(\d{1,3}F),/gu, '$1.,');
     // And "Rm" and "29/F" as OCR misreads them there ("Rin 2915, 29 F, Tak Mei Centre").
     if (!floorComma) return tidy;
     return tidy
