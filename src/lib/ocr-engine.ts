@@ -449,7 +449,7 @@ function readBetter(line: OcrLine, read: LineReading, chinese: boolean, others: 
 /** Columns read at most; how sure a column's reading must be, and a line to be kept over one. */
 const MAX_COLUMNS = 3;
 const COLUMN_READ = 35;
-const COLUMN_SURE = 50;
+const COLUMN_SURE = 60;
 /** A line's box this many times as tall as wide is a column read across. */
 const COLUMN_SHAPE = 1.5;
 

@@ -910,6 +910,11 @@ describe('names in large type', () => {
       ['技术总监', 20],
     ]);
     expect(extractFields(lines, { area: 'ch' })).toEqual(fields({ name: '王建国', position: ['技术总监'] }));
+    const glued = card([
+      ['0朱欣怡', 56],
+      ['技术总监', 20],
+    ]);
+    expect(extractFields(glued, { area: 'ch' }).name).toBe('朱欣怡');
   });
 
   it('joins a letter-spaced Latin name back into its words', () => {

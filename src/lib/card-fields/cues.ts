@@ -163,8 +163,8 @@ const SURNAMES = new Set(
 const COMPOUND_SURNAMES =
   /^(?:歐陽|欧阳|司徒|上官|諸葛|诸葛|司馬|司马|夏侯|皇甫|公孫|公孙|令狐|端木|慕容|尉遲|尉迟|東方|东方|南宮|南宫|西門|西门|長孫|长孙|宇文|軒轅|轩辕|鍾離|钟离|聞人|闻人|呼延|濮陽|濮阳|澹台|百里|萬俟|万俟|太史|申屠|公羊|宗政|拓跋|單于|单于)/;
 
-/** A stray letter or stroke OCR reads beside large Han type ("王建国 I", "l 陳大文"). */
-const DUST = /^(?:[A-Za-z|!]\s)+|(?:\s[A-Za-z|!])+$/g;
+/** A stray letter or stroke OCR reads beside large Han type ("王建国 I", "l 陳大文", "0朱欣怡"). */
+const DUST = /^(?:[A-Za-z|!]\s)+|^[A-Za-z0-9|!](?=\p{Script=Han})|(?:\s[A-Za-z|!])+$/gu;
 
 /**
  * A Han or Hangul name of 2–4 characters ("陳大文", "歐陽志明", "김민수"), honorific and a stray
