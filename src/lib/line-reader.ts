@@ -12,6 +12,7 @@
 import type * as Ort from 'onnxruntime-web';
 import { ConverterFactory } from 'opencc-js/core';
 import STCharacters from 'opencc-js/dict/STCharacters';
+import TSCharacters from 'opencc-js/dict/TSCharacters';
 import TWVariants from 'opencc-js/dict/TWVariants';
 import type { Box } from './card-fields/types';
 import type { Gray } from './card-image/types';
@@ -148,6 +149,8 @@ export async function onnxLineModel(ort: Onnx, bytes: Uint8Array): Promise<LineM
  * for characters both scripts write alike (峯 → 峰, 羣 → 群).
  */
 const toTraditional = ConverterFactory([STCharacters], [TWVariants]);
+/** And back (OpenCC's TSCharacters, 29 kB). */
+const toSimplified = ConverterFactory([TSCharacters]);
 
 /**
  * Characters Traditional cards print as they are, where OpenCC's one Traditional form would be
@@ -157,11 +160,12 @@ const WRITTEN_ALIKE = '台里干余范征斗于冲恒咸';
 
 /**
  * A reading in the card's script: Simplified forms become Traditional on a Traditional card,
- * except the characters in `kept` (what tesseract's Traditional model read on the same line: a
- * form it read is written on Traditional cards too) and those written alike (WRITTEN_ALIKE).
+ * except the characters in `kept` (what tesseract's model of that script read on the same line: a
+ * form it read is written on such cards too) and those written alike (WRITTEN_ALIKE); Traditional
+ * forms become Simplified on a Simplified card.
  */
 export function inScript(text: string, script: 'traditional' | 'simplified', kept = ''): string {
-  if (script === 'simplified') return text;
   const keep = new Set(kept + WRITTEN_ALIKE);
-  return [...text].map((c) => (keep.has(c) ? c : toTraditional(c))).join('');
+  const convert = script === 'simplified' ? toSimplified : toTraditional;
+  return [...text].map((c) => (keep.has(c) ? c : convert(c))).join('');
 }

@@ -602,6 +602,13 @@ export class OcrEngine {
         });
       }
     }
+    // The reading kept for its characters, where the other lost them, in the script the card's
+    // place prints (a Singapore card's 王家伟 read whole only by the Traditional model as 王家偉).
+    const printed = place ? PLACE_SCRIPT[place] : undefined;
+    if (printed && printed !== script) {
+      lines = lines.map((l) => ({ ...l, text: inScript(l.text, printed) }));
+      return { lines, text: inScript(chosen.text, printed), script: printed, fields: extractFields(lines, { area }) };
+    }
     return { lines, text: chosen.text, script, fields: extractFields(lines, { area }) };
   }
 

@@ -227,6 +227,21 @@ describe('OcrEngine', () => {
     expect(reading.lines.map((l) => l.text)).toEqual(['陳大文財務總監']);
   });
 
+  it("keeps the reading that read the characters, in the script the card's place prints", async () => {
+    // A Singapore card: only the Traditional model read the name, in its own forms.
+    const traditional = fakeWorker(
+      symbolPage('王家偉 wang@lioncity.com.sg', [
+        ['王', 95],
+        ['家', 95],
+        ['偉', 90],
+      ]),
+    );
+    const simplified = fakeWorker(symbolPage('EK wang@lioncity.com.sg', []));
+    const reading = await new OcrEngine({ traditional, simplified }).recognize(gray, 'hk');
+    expect(reading.script).toBe('simplified');
+    expect(reading.lines.map((l) => l.text)).toEqual(['王家伟 wang@lioncity.com.sg']);
+  });
+
   it('reads a card the page layout found no text on again as one block, then sets the layout back', async () => {
     const calls: unknown[] = [];
     const block = symbolPage('黃詩涵', [
