@@ -160,12 +160,19 @@ const WRITTEN_ALIKE = '台里干余范征斗于冲恒咸';
 
 /**
  * A reading in the card's script: Simplified forms become Traditional on a Traditional card,
- * except the characters in `kept` (what tesseract's model of that script read on the same line: a
- * form it read is written on such cards too) and those written alike (WRITTEN_ALIKE); Traditional
- * forms become Simplified on a Simplified card.
+ * except the characters in `kept` (what tesseract's Traditional model read on the same line: a
+ * form it read is written on Traditional cards too) and those written alike (WRITTEN_ALIKE). On
+ * a Simplified card the line recognizer's reading stays as it is (its dictionary is Simplified;
+ * a Traditional form in it was read so).
  */
 export function inScript(text: string, script: 'traditional' | 'simplified', kept = ''): string {
+  if (script === 'simplified') return text;
   const keep = new Set(kept + WRITTEN_ALIKE);
-  const convert = script === 'simplified' ? toSimplified : toTraditional;
-  return [...text].map((c) => (keep.has(c) ? c : convert(c))).join('');
+  return [...text].map((c) => (keep.has(c) ? c : toTraditional(c))).join('');
+}
+
+/** Text wholly in `script`: every character in that script's form (but those written alike). */
+export function wholly(text: string, script: 'traditional' | 'simplified'): string {
+  if (script === 'traditional') return inScript(text, script);
+  return [...text].map((c) => (WRITTEN_ALIKE.includes(c) ? c : toSimplified(c))).join('');
 }

@@ -30,7 +30,7 @@ import { findUnreadLines } from './card-image/unread-lines';
 import { columnAsLine, findVerticalColumns } from './card-image/vertical';
 import { domainsIn, holdsContact, withContactOf } from './contact-reading';
 import { letterSpaced, withSpacingOf } from './letter-spacing';
-import { inScript, type LineReader, type LineReading } from './line-reader';
+import { inScript, type LineReader, type LineReading, wholly } from './line-reader';
 import type { LangCode } from './ocr-assets';
 
 export type ChineseScript = 'traditional' | 'simplified';
@@ -606,8 +606,8 @@ export class OcrEngine {
     // place prints (a Singapore card's 王家伟 read whole only by the Traditional model as 王家偉).
     const printed = place ? PLACE_SCRIPT[place] : undefined;
     if (printed && printed !== script) {
-      lines = lines.map((l) => ({ ...l, text: inScript(l.text, printed) }));
-      return { lines, text: inScript(chosen.text, printed), script: printed, fields: extractFields(lines, { area }) };
+      lines = lines.map((l) => ({ ...l, text: wholly(l.text, printed) }));
+      return { lines, text: wholly(chosen.text, printed), script: printed, fields: extractFields(lines, { area }) };
     }
     return { lines, text: chosen.text, script, fields: extractFields(lines, { area }) };
   }
