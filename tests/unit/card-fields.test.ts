@@ -675,6 +675,20 @@ describe('extractFields rules', () => {
     ]);
   });
 
+  it('keeps a label OCR misread by a letter out of other, and reads 總經理 whose 理 came out 埋', () => {
+    const lines = card([
+      ['陳大文', 40],
+      ['總經埋', 20],
+      ['Emajl', 18],
+      ['Office (', 18],
+      ['Excellence in every detail', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      position: ['總經理'],
+      other: ['Excellence in every detail'],
+    });
+  });
+
   it('reads an Australian state and postcode as the end of the address above it', () => {
     const lines = card([
       ['Level 25, 25 Queen Street', 18],

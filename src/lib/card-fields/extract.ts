@@ -42,7 +42,7 @@ import {
   splitBilingualName,
 } from './cues';
 import { nameMendedByEmail } from './email-names';
-import { type LabelKind, labelOnly, labelRow, leadingLabel, splitAtInnerAddress } from './labels';
+import { type LabelKind, labelOnly, labelRow, leadingLabel, misreadLabel, splitAtInnerAddress } from './labels';
 import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
@@ -700,7 +700,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     // logo's shapes); a slogan or a line of Chinese is.
     else if (
       (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text)) &&
-      (kept[p.line]?.confidence ?? 100) >= SURE_OTHER
+      (kept[p.line]?.confidence ?? 100) >= SURE_OTHER &&
+      !misreadLabel(p.text)
     )
       others.push({ line: p.line, text: p.text });
     lastOf.set(p.kind, p);

@@ -3,6 +3,7 @@
  * the app's six languages, each mapped to what the value is. A label may stand glued to its
  * value, before it on the same line, or alone on the line above it (stacked layouts).
  */
+import { distance } from 'fastest-levenshtein';
 
 export type LabelKind = 'tel' | 'fax' | 'email' | 'web' | 'address' | 'company';
 
@@ -234,6 +235,19 @@ function kindOfChain(chain: string): LabelKind | null {
 }
 
 /** The label a line consists of, or null ("Tel", "地址:", "E-mail"). */
+/**
+ * Whether a short line is a Latin label OCR misread by a letter ("Emajl", "Office ("): nothing
+ * for `other`.
+ */
+export function misreadLabel(text: string): boolean {
+  const word = text.replace(/[^\p{Script=Latin}]/gu, '').toLowerCase();
+  if (word.length < 4 || word.length > 8 || alnumIn(text) !== word.length) return false;
+  return LATIN_WORDS.some((w) => Math.abs(w.length - word.length) <= 1 && distance(w, word) <= 1);
+}
+
+const LATIN_WORDS = WORDS.filter((w) => /^[a-z]{4,}$/.test(w));
+const alnumIn = (text: string) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+
 export function labelOnly(text: string): LabelKind | null {
   const trimmed = text.trim();
   // A stray mark OCR made of an icon before a label in capitals ("FHL MOBILE", "wi E-MAIL").

@@ -72,11 +72,14 @@ export function withTitleWordsRead(title: string): string {
 const JOINING = new Set(['of', 'and', 'for', 'the', 'to', 'in']);
 
 /**
- * A line read as a job title once its words are read back ("Senior Manage, Business Development"),
+ * A line read as a job title once its words are read back ("Senior Manage, Business Development", "總經埋"),
  * or null: only when every word of it then is a title word, two at least, so a name with a word
  * one letter from one ("Gales Manning") stays what it is.
  */
 export function readAsTitle(text: string): string | null {
+  // 理 read as 埋 after 經 ("總經埋"): no word of Chinese has 經埋.
+  const manager = text.replace(/([經经])埋/u, '$1理');
+  if (manager !== text) return /[經经]理$/u.test(manager) ? manager : null;
   const read = withTitleWordsRead(text);
   if (read === text) return null;
   const words = (read.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !JOINING.has(w));
