@@ -689,6 +689,18 @@ describe('extractFields rules', () => {
     });
   });
 
+  it("reads a website's www with a w too many or its dot lost, and a domain's end alone as nothing", () => {
+    const lines = card([
+      ['W: wwwlienyu.tw', 18],
+      ['wwww.redwood.au', 18],
+      ['com.tw', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      website: ['www.lienyu.tw', 'www.redwood.au'],
+      other: [],
+    });
+  });
+
   it('reads an Australian state and postcode as the end of the address above it', () => {
     const lines = card([
       ['Level 25, 25 Queen Street', 18],

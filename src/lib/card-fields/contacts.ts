@@ -147,6 +147,9 @@ export function findEmails(text: string): Found[] {
   return found;
 }
 
+/** A website's end alone, its name lost ("com.tw"). */
+export const TLD_ALONE = /^(?:com|net|org|edu|gov|co)\.[a-z]{2}$/i;
+
 /** The websites of a line (host lower case, as printed otherwise), e-mail addresses already cut. */
 export function findWebsites(text: string): Found[] {
   const found: Found[] = [];
@@ -156,9 +159,12 @@ export function findWebsites(text: string): Found[] {
   for (const m of dotted.matchAll(WEB)) {
     const raw = m[0].replace(/\s+/g, '').replace(/[.,;:)]+$/, '');
     const [, hostPart = '', path = ''] = /^((?:https?:\/\/)?[^/]*)(.*)$/i.exec(raw) ?? [];
-    const value = withRealTld(hostPart.toLowerCase()) + path;
+    // "www" read with a w too many or its dot lost ("wwww.", "wwwlienyu.tw").
+    const www = hostPart.toLowerCase().replace(/^((?:https?:\/\/)?)w{3,4}\.?(?=[a-z0-9-]+\.[a-z])/, '$1www.');
+    const value = withRealTld(www) + path;
     const host = hostPart.replace(/^https?:\/\//i, '');
-    if (!/\.[a-z]{2,24}$/i.test(host)) continue;
+    // A top-level domain alone ("com.tw") names no site.
+    if (!/\.[a-z]{2,24}$/i.test(host) || TLD_ALONE.test(host)) continue;
     found.push({ start: withLabel(dotted, from, m.index), end: m.index + m[0].length, value });
     from = m.index + m[0].length;
   }

@@ -27,7 +27,7 @@
  */
 import type { CountryCode } from 'libphonenumber-js/max';
 import { restoreAccents } from './accents';
-import { completedWebsite, findEmails, findWebsites } from './contacts';
+import { completedWebsite, findEmails, findWebsites, TLD_ALONE } from './contacts';
 import {
   addressScore,
   companyThenAddress,
@@ -701,7 +701,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     else if (
       (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text)) &&
       (kept[p.line]?.confidence ?? 100) >= SURE_OTHER &&
-      !misreadLabel(p.text)
+      !misreadLabel(p.text) &&
+      !TLD_ALONE.test(p.text)
     )
       others.push({ line: p.line, text: p.text });
     lastOf.set(p.kind, p);
