@@ -448,7 +448,7 @@ describe('a GmbH', () => {
 });
 
 describe('English addresses of Chinese cards', () => {
-  it("join a street's name wrapped before its last word, drop an 'Add' label, and put back P.R. China's stop", () => {
+  it("join a street's name wrapped before its last word, drop an 'Add' label (with a dash too), and put back P.R. China's stop", () => {
     const f = extractFields(
       stackedLines([
         '王明',
@@ -460,6 +460,10 @@ describe('English addresses of Chinese cards', () => {
     expect(f.address).toEqual([
       'Room 2408, Innovation Building, 860 Ganjiang West Road, Gusu District, Suzhou, Jiangsu, P.R. China',
     ]);
+    const dashed = extractFields(stackedLines(['王明', 'Add- 9/F, Fortune Centre, 218 jiefang Avenue, Wuhan']), {
+      area: 'ch',
+    });
+    expect(dashed.address).toEqual(['9/F, Fortune Centre, 218 Jiefang Avenue, Wuhan']);
     const colon = extractFields(stackedLines(['王明', 'Gusu District, Suzhou, Jiangsu, P.R: China']), { area: 'ch' });
     expect(colon.address).toEqual(['Gusu District, Suzhou, Jiangsu, P.R. China']);
   });

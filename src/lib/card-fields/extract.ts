@@ -730,7 +730,12 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     const tidy = a
       .replace(/\b(?:PR\.|P\.R)[.:]?\s?(?=China\b)/g, 'P.R. ')
       .replace(/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', ')
-      .replace(/\bTaïwan\b/g, 'Taiwan');
+      .replace(/\bTaïwan\b/g, 'Taiwan')
+      // A street's name after its number read with a small first letter ("218 jiefang Avenue").
+      .replace(
+        /(?<=\d\s)\p{Ll}(?=\p{Ll}+\s(?:Road|Street|Avenue|Lane|Boulevard|Drive|Rd\.|St\.|Ave\.)(?!\p{L}))/gu,
+        (c) => c.toUpperCase(),
+      );
     // A Taiwanese floor's stop ("24F., No. 376").
     if (region === 'TW') return tidy.replace(/(?<![\p{L}\d])(\d{1,3}F),/gu, '$1.,');
     // And "Rm" and "29/F" as OCR misreads them there ("Rin 2915, 29 F, Tak Mei Centre").

@@ -219,7 +219,7 @@ const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
 /** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
 const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oó]n|indirizzo|domicilio|add|addr)';
 const LEADING = new RegExp(
-  `^(${CHAIN})\\s?(?:[:：.]|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
+  `^(${CHAIN})\\s?(?:[:：.]|[-–](?=\\s)|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
   'iu',
 );
 
