@@ -49,12 +49,13 @@ function words(...lists: string[]): Map<string, string> {
   return map;
 }
 
-function bare(word: string): string {
+/** A word without its accents, in lower case ("Jörg" → "jorg"). */
+export function bare(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** `accented` written in the case of `as` read ("JORG" → "JÖRG", "jorg" → "jörg"). */
-function inCaseOf(accented: string, as: string): string {
+export function inCaseOf(accented: string, as: string): string {
   if (as === as.toUpperCase()) return accented.toUpperCase();
   if (as === as.toLowerCase()) return accented.toLowerCase();
   return accented;

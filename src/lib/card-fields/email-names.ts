@@ -5,16 +5,9 @@
  * accents come back by the card's language after (./accents.ts).
  */
 import { distance } from 'fastest-levenshtein';
+import { bare, inCaseOf } from './accents';
 
 const MIN_WORD = 5;
-
-const bare = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** `spelled` written in the case of `as` ("ABDULLAH", "Abdullah"). */
-function inCaseOf(spelled: string, as: string): string {
-  if (as === as.toUpperCase()) return spelled.toUpperCase();
-  return spelled.charAt(0).toUpperCase() + spelled.slice(1);
-}
 
 export function nameMendedByEmail(name: string, emails: readonly string[]): string {
   const parts = new Set(
@@ -31,6 +24,7 @@ export function nameMendedByEmail(name: string, emails: readonly string[]): stri
     if (b.length < MIN_WORD || parts.has(b)) return word;
     // One letter misread, not one more or fewer: "lconnor" is L. Connor, "baeumer" Bäumer.
     const close = [...parts].filter((p) => p.length === b.length && distance(p, b) === 1);
-    return close.length === 1 && close[0] ? inCaseOf(close[0], word) : word;
+    const spelled = close.length === 1 ? close[0] : undefined;
+    return spelled ? inCaseOf(spelled.charAt(0).toUpperCase() + spelled.slice(1), word) : word;
   });
 }

@@ -4,6 +4,7 @@
  * value, before it on the same line, or alone on the line above it (stacked layouts).
  */
 import { distance } from 'fastest-levenshtein';
+import { alnumCount } from './text';
 
 export type LabelKind = 'tel' | 'fax' | 'email' | 'web' | 'address' | 'company';
 
@@ -241,12 +242,11 @@ function kindOfChain(chain: string): LabelKind | null {
  */
 export function misreadLabel(text: string): boolean {
   const word = text.replace(/[^\p{Script=Latin}]/gu, '').toLowerCase();
-  if (word.length < 4 || word.length > 8 || alnumIn(text) !== word.length) return false;
+  if (word.length < 4 || word.length > 8 || alnumCount(text) !== word.length) return false;
   return LATIN_WORDS.some((w) => Math.abs(w.length - word.length) <= 1 && distance(w, word) <= 1);
 }
 
 const LATIN_WORDS = WORDS.filter((w) => /^[a-z]{4,}$/.test(w));
-const alnumIn = (text: string) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
 
 export function labelOnly(text: string): LabelKind | null {
   const trimmed = text.trim();

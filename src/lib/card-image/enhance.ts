@@ -60,6 +60,22 @@ function inverted(gray: Gray): Gray {
   return { data, width: gray.width, height: gray.height };
 }
 
+/** Each tile's largest value over the 3 × 3 tiles around it (itself included). */
+function maxAround(values: Uint8Array, tw: number, th: number): Uint8Array {
+  const out = new Uint8Array(tw * th);
+  for (let ty = 0; ty < th; ty++) {
+    for (let tx = 0; tx < tw; tx++) {
+      let max = 0;
+      for (let y = Math.max(0, ty - 1); y <= Math.min(th - 1, ty + 1); y++) {
+        for (let x = Math.max(0, tx - 1); x <= Math.min(tw - 1, tx + 1); x++)
+          max = Math.max(max, values[y * tw + x] as number);
+      }
+      out[ty * tw + tx] = max;
+    }
+  }
+  return out;
+}
+
 export function normalizeLight(photo: Gray): Gray {
   const gray = isLightOnDark(photo) ? inverted(photo) : photo;
   const { data, width, height } = gray;
@@ -112,17 +128,9 @@ export function normalizeLight(photo: Gray): Gray {
     }
   }
   // Light print is thin: a tile whose light goes on wide around it holds a shadow's edge instead.
-  for (let ty = 0; ty < th; ty++) {
-    for (let tx = 0; tx < tw; tx++) {
-      const light = lightPrint[ty * tw + tx] as number;
-      if (light === 0) continue;
-      let wide = 0;
-      for (let y = Math.max(0, ty - 1); y <= Math.min(th - 1, ty + 1); y++) {
-        for (let x = Math.max(0, tx - 1); x <= Math.min(tw - 1, tx + 1); x++)
-          wide = Math.max(wide, wideTile[y * tw + x] as number);
-      }
-      if (light - wide < LIGHT_PRINT) lightPrint[ty * tw + tx] = 0;
-    }
+  const wideAround = maxAround(wideTile, tw, th);
+  for (let i = 0; i < lightPrint.length; i++) {
+    if ((lightPrint[i] as number) - (wideAround[i] as number) < LIGHT_PRINT) lightPrint[i] = 0;
   }
   // Smooth the tile estimates (3×3 mean), so one dark tile (a logo) does not stand out.
   const smooth = new Float32Array(tw * th);
@@ -163,16 +171,7 @@ export function normalizeLight(photo: Gray): Gray {
   // Not near light print on a darker ground (a band no panel was found in): there the closing
   // would take the print's tone for the paper's.
   const paperTone = closing(half, Math.round(Math.max(width, height) / PAPER_WINDOW / 2)).data;
-  const darkPrint = new Uint8Array(tw * th);
-  for (let ty = 0; ty < th; ty++) {
-    for (let tx = 0; tx < tw; tx++) {
-      let light = 0;
-      for (let y = Math.max(0, ty - 1); y <= Math.min(th - 1, ty + 1); y++) {
-        for (let x = Math.max(0, tx - 1); x <= Math.min(tw - 1, tx + 1); x++) light |= lightPrint[y * tw + x] as number;
-      }
-      darkPrint[ty * tw + tx] = light ? 0 : 1;
-    }
-  }
+  const nearLightPrint = maxAround(lightPrint, tw, th);
   const row = new Float32Array(tw);
   const out = new Uint8ClampedArray(width * height);
   const hist = new Uint32Array(256);
@@ -189,7 +188,7 @@ export function normalizeLight(photo: Gray): Gray {
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const wx = colW[x] as number;
       let b = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
-      if (darkPrint[tileRow + ((x / TILE) | 0)]) {
+      if (nearLightPrint[tileRow + ((x / TILE) | 0)] === 0) {
         const paper = paperTone[atHalf + (halfX[x] as number)] as number;
         if (paper < b) b = Math.max(paper, SHADOW_DEPTH * b);
       }
