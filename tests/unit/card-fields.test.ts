@@ -675,6 +675,67 @@ describe('extractFields rules', () => {
     ]);
   });
 
+  it("puts back what OCR loses in addresses: a district's comma, a place's apostrophe, a Spanish floor's ª, a UK postcode's J", () => {
+    const address = (text: string) => extractFields(card([[text, 18]]), { area: 'hk' }).address;
+    expect(address('34/F, Software Park, 20 Luoyu Road, Jianghan District Wuhan, Hubei, China')).toEqual([
+      '34/F, Software Park, 20 Luoyu Road, Jianghan District, Wuhan, Hubei, China',
+    ]);
+    expect(address('Room 1308, Innovation Building, 800 Century Avenue, Jingan District, Shanghai, China')).toEqual([
+      "Room 1308, Innovation Building, 800 Century Avenue, Jing'an District, Shanghai, China",
+    ]);
+    expect(address('Paseo de la Castellana, 5, 9.2 planta, 28046 Madrid')).toEqual([
+      'Paseo de la Castellana, 5, 9.ª planta, 28046 Madrid',
+    ]);
+    expect(address('79 Colmore Row, Birmingham B3 2H), United Kingdom')).toEqual([
+      '79 Colmore Row, Birmingham B3 2HJ, United Kingdom',
+    ]);
+  });
+
+  it('reads a label whatever accent OCR put on it, a ß read as fs, a separator read twice (;:)', () => {
+    const spanish = card([
+      ['Lucía Pérez', 30],
+      ['Direcciôn Calle Ercilla, 40', 18],
+      ['48009 Bilbao', 18],
+    ]);
+    expect(extractFields(spanish, { area: 'hk' }).address).toEqual(['Calle Ercilla, 40, 48009 Bilbao']);
+    const german = card([
+      ['Björn Wöhrle', 30],
+      ['Entwicklungsingenieur', 18],
+      ['Maximilianstrafse 79, 80539', 18],
+      ['München', 18],
+      ['Germany', 18],
+    ]);
+    expect(extractFields(german, { area: 'hk' })).toMatchObject({
+      position: ['Entwicklungsingenieur'],
+      address: ['Maximilianstraße 79, 80539 München, Germany'],
+    });
+    const fax = card([
+      ['张芳', 40],
+      ['电话: +86 21 6514 8062', 18],
+      ['传真;: (021) 7772 4256', 18],
+    ]);
+    expect(extractFields(fax, { area: 'ch' })).toMatchObject({
+      tel: ['+86 21 6514 8062'],
+      other: ['Fax: +86 21 7772 4256'],
+    });
+  });
+
+  it("takes a building's name ending with a comma between two address lines for the address, and 项目经 for 项目经理", () => {
+    const lines = card([
+      ['吴伟', 40],
+      ['项目经', 20],
+      ['Address: 10 Anson', 18],
+      ['Road, #03-15', 18],
+      ['International Plaza,', 18],
+      ['Singapore 079903', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      position: ['项目经理'],
+      company: [],
+      address: ['10 Anson Road, #03-15 International Plaza, Singapore 079903'],
+    });
+  });
+
   it('keeps a label OCR misread by a letter out of other, and reads 總經理 whose 理 came out 埋', () => {
     const lines = card([
       ['陳大文', 40],

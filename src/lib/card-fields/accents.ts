@@ -66,13 +66,13 @@ const SPANISH_ACUTE: Record<string, string> = { ô: 'ó', û: 'ú', â: 'á', ê
 
 /**
  * `text` with the accents of the card's language put back: a word the lists know, and ß that
- * came out as f or B at the end of a street's name ("Leopoldstrafe" is Leopoldstraße on any card), or as p, 8 or l ("Mariahilfer Strape", "Stra8e").
+ * came out as f, fs or B at the end of a street's name ("Leopoldstrafe", "Maximilianstrafse" are …straße on any card), or as p, 8 or l ("Mariahilfer Strape", "Stra8e").
  */
 export function restoreAccents(text: string, region: CountryCode): string {
   const known = LANGUAGE_OF[region];
   // A word of its own only as p or 8: "Strafe" is a German word.
   let street = text
-    .replace(/(\p{Ll})stra[fBp8l]e(?!\p{L})/gu, '$1straße')
+    .replace(/(\p{Ll})stra(?:[fBp8l]|fs)e(?!\p{L})/gu, '$1straße')
     .replace(/(?<!\p{L})Stra[p8]e(?!\p{L})/gu, 'Straße');
   // German has no ô, û or â: OCR's reading of ö, ü and ä ("Wôhrle"); Spanish none of them, nor ê
   // or î: its ó, ú, á, é and í ("Constituciôn").

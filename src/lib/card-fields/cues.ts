@@ -30,8 +30,8 @@ const POSITION = [
     'manager|managing|director|engineer|officer|ceo|cto|cfo|coo|cio|cmo|founder|co-founder|partner|consultant|designer|sales|president|vp|svp|evp|vice president|head of|assistant|analyst|executive|supervisor|specialist|coordinator|administrator|architect|developer|programmer|accountant|auditor|lawyer|solicitor|barrister|attorney|advisor|adviser|representative|agent|associate|chairman|chairwoman|chairperson|chair|secretary|intern|team lead|leader|owner|principal|professor|lecturer|physician|nurse|teacher|producer|editor|photographer|chef|marketing|department|dept\\.?|division|technician|surveyor|planner|strategist|receptionist|cashier|buyer|merchandiser|trainer|coach|therapist|pharmacist|broker|investigator|researcher|scientist|chief|purchasing|procurement',
   ),
   // German, French, Italian, Spanish, Portuguese, Dutch (Latin words above are English).
-  // German and Dutch compounds end in the title word ("Vertriebsleiter", "Projectleider").
-  /\p{L}(?:leiter(?:in)?|führer(?:in)?|berater(?:in)?|referent(?:in)?|leider|manager)(?!\p{L})/iu,
+  // German and Dutch compounds end in the title word ("Vertriebsleiter", "Entwicklungsingenieur", "Projectleider").
+  /\p{L}(?:leiter(?:in)?|führer(?:in)?|berater(?:in)?|referent(?:in)?|ingenieur(?:in)?|leider|manager)(?!\p{L})/iu,
   /(?<!\p{L})(?:geschäftsführer(?:in)?|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministrat(?:ore|rice)|delegat[oa]|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider|medewerker|directeur|président(?:e)?|presidente|consigliere|socio|socia|partner|fondat(?:eur|rice)|fondatore|fundador(?:a)?|gründer(?:in)?|achats|acquisti|compras|einkauf|inkoop)(?!\p{L})/iu,
   /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|協理|协理|襄理|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
 ];
@@ -45,7 +45,7 @@ const STREET_EUROPE = [
     'rue|quai|chemin|impasse|allée|allee|avenida|avda\\.|calle|paseo|carrer|rua|praça|praca|travessa|piazza|piazzale|viale|vicolo|strada|corso|largo',
   ),
   /(?:^|,\s?)Via\s(?:\p{Lu}|d[ei]|d['’])/u,
-  /[\p{L}-](?:stra(?:ß|ss)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
+  /[\p{L}-](?:stra(?:ß|ss|fs|8)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
 ];
 /** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", "QLD 4000", a city. */
 const ADDRESS_STRONG = [
@@ -130,7 +130,12 @@ export function isWeakCompany(text: string): boolean {
 }
 
 export function isPosition(text: string): boolean {
-  return POSITION.some((re) => re.test(text));
+  return POSITION.some((re) => re.test(text) || re.test(withManagerWhole(text)));
+}
+
+/** A Chinese title ending in 經 or 经 lost its 理 ("项目经", "海外销售经"). */
+export function withManagerWhole(text: string): string {
+  return text.replace(/(?<=\p{Script=Han})([经經])$/u, '$1理');
 }
 
 const HONORIFIC_CJK = /(?:先生|小姐|女士|太太|博士|教授|律師|醫生|様|さん|님)$/;

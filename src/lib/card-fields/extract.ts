@@ -27,6 +27,7 @@
  */
 import type { CountryCode } from 'libphonenumber-js/max';
 import { restoreAccents } from './accents';
+import { tidyAddress } from './address-tidy';
 import { completedWebsite, findEmails, findWebsites, TLD_ALONE } from './contacts';
 import {
   addressScore,
@@ -40,6 +41,7 @@ import {
   nameShape,
   repairLegalForm,
   splitBilingualName,
+  withManagerWhole,
 } from './cues';
 import { nameMendedByEmail } from './email-names';
 import { type LabelKind, labelOnly, labelRow, leadingLabel, misreadLabel, splitAtInnerAddress } from './labels';
@@ -335,6 +337,18 @@ function placesGoOn(p: Piece, pieces: readonly Piece[]): boolean {
   if (PLACE_LIST.test(p.text)) return true;
   const next = pieces.find((r) => r.line === p.line + 1);
   return TOWN_LINE.test(p.text) && next !== undefined && (next.kind === 'address' || continuesAddress(next.text));
+}
+
+/**
+ * A line with only a company's weaker cues, ending with a comma, between two address lines in
+ * its type ("Road, #03-15" / "International Plaza," / "Singapore 079903"): a building's name, no
+ * company: a company's name ends with no comma.
+ */
+function betweenAddressLines(p: Piece, pieces: readonly Piece[]): boolean {
+  if (!p.weakCompany || !p.comma) return false;
+  const address = (line: number) =>
+    pieces.some((q) => q.line === line && q.kind === 'address' && q.script === p.script && sameType(p, q));
+  return address(p.line - 1) && address(p.line + 1);
 }
 
 /**
@@ -642,7 +656,13 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (let changed = true, passes = 0; changed && passes < 5; passes++) {
     changed = false;
     for (const p of pieces) {
-      if (p.kind !== 'rest' || named.has(p)) continue;
+      if (named.has(p)) continue;
+      if (p.kind === 'company' && betweenAddressLines(p, pieces)) {
+        p.kind = 'address';
+        changed = true;
+        continue;
+      }
+      if (p.kind !== 'rest') continue;
       const near = pieces.some(
         (q) =>
           q.kind === 'address' &&
@@ -720,31 +740,8 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const key of ['company', 'position', 'address'] as const) {
     fields[key] = fields[key].map((v) => restoreAccents(v, region));
   }
-  // A Chinese title ending in 經 or 经 lost its 理 ("海外销售经").
-  fields.position = fields.position.map((p) => withTitleWordsRead(p).replace(/(?<=\p{Script=Han})([经經])$/u, '$1理'));
-  // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
-  // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F"); so is a floor's lost
-  // comma on a Hong Kong card ("8/F Hong Tak Building"); "Taïwan" is the French model's.
-  const floorComma = region === 'HK' || region === 'MO';
-  fields.address = fields.address.map((a) => {
-    const tidy = a
-      .replace(/\b(?:PR\.|P\.R)[.:]?\s?(?=China\b)/g, 'P.R. ')
-      .replace(/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', ')
-      .replace(/\bTaïwan\b/g, 'Taiwan')
-      // A street's name after its number read with a small first letter ("218 jiefang Avenue").
-      .replace(
-        /(?<=\d\s)\p{Ll}(?=\p{Ll}+\s(?:Road|Street|Avenue|Lane|Boulevard|Drive|Rd\.|St\.|Ave\.)(?!\p{L}))/gu,
-        (c) => c.toUpperCase(),
-      );
-    // A Taiwanese floor's stop ("24F., No. 376").
-    if (region === 'TW') return tidy.replace(/(?<![\p{L}\d])(\d{1,3}F),/gu, '$1.,');
-    // And "Rm" and "29/F" as OCR misreads them there ("Rin 2915, 29 F, Tak Mei Centre").
-    if (!floorComma) return tidy;
-    return tidy
-      .replace(/^Rin(?= \d)/u, 'Rm')
-      .replace(/(?<=(?:^|, )\d{1,3}) F(?=,)/gu, '/F')
-      .replace(/(?<![\p{L}\d])(\d{1,3}\/F)(?= \p{Lu})/gu, '$1,');
-  });
+  fields.position = fields.position.map((p) => withManagerWhole(withTitleWordsRead(p)));
+  fields.address = fields.address.map((a) => tidyAddress(a, region));
   fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();

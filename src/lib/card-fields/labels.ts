@@ -4,6 +4,7 @@
  * value, before it on the same line, or alone on the line above it (stacked layouts).
  */
 import { distance } from 'fastest-levenshtein';
+import { bare } from './accents';
 import { alnumCount } from './text';
 
 export type LabelKind = 'tel' | 'fax' | 'email' | 'web' | 'address' | 'company';
@@ -199,7 +200,15 @@ for (const table of [LABELS, COMPOUND]) {
   }
 }
 
-const pattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?');
+/** A vowel and the accents OCR reads on it ("Direcciôn", "Teléfono" read "Telefono"). */
+const VOWEL: Record<string, string> = { a: '[aáàâä]', e: '[eéèêë]', i: '[iíìîï]', o: '[oóòôö]', u: '[uúùûü]' };
+/** A Latin label without its accents (other scripts as they are: NFD splits Hangul and kana). */
+const plain = (word: string) => (/^[\p{Script=Latin}\s.-]+$/u.test(word) ? bare(word) : word);
+const pattern = (s: string) =>
+  plain(s)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/ /g, '\\s?')
+    .replace(/[aeiou]/g, (v) => VOWEL[v] ?? v);
 const WORDS = [...KIND_OF.keys()].sort((a, b) => b.length - a.length);
 /** One label word: Latin ones whole words, others (no word spaces in CJK) as they come. */
 const ONE = `(?:(?<![A-Za-z])(?:${WORDS.filter((w) => /^[a-z]/.test(w))
@@ -209,8 +218,8 @@ const ONE = `(?:(?<![A-Za-z])(?:${WORDS.filter((w) => /^[a-z]/.test(w))
   .join('|')})`;
 /** "Tel", "Tel / Fax", "Mobile & WhatsApp", "T/F", "地址Add" (a Chinese label and its English one, run together). */
 const CHAIN = `${ONE}(?:(?:\\s?(?:/|&|,|\\||and|或)\\s?|(?<=\\p{Script=Han})\\s?(?=[A-Za-z]))${ONE}){0,3}`;
-/** Between a label and its value: a colon, a stop, a dash, or what OCR made of a colon (_ ; !). */
-const SEP = '\\s?(?:[:：;!.\\-–_]|\\s)?\\s?';
+/** Between a label and its value: a colon, a stop, a dash, or what OCR made of a colon (_ ; ! ;:). */
+const SEP = '\\s?(?:[:：;!.\\-–_]{1,2}|\\s)?\\s?';
 
 const LABEL_ONLY = new RegExp(`^(${CHAIN})\\s?[:.]?$`, 'iu');
 /** Two or more labels side by side, one over each column of values ("電話 TEL 傳真 FAX", "电话传真"). */
@@ -218,7 +227,7 @@ const LABEL_ROW = new RegExp(`^(?:${ONE}\\s?[:：.]?\\s?){2,8}$`, 'iu');
 const ONE_GLOBAL = new RegExp(ONE, 'giu');
 const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
 /** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
-const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oó]n|indirizzo|domicilio|add|addr)';
+const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oóô]n|indirizzo|domicilio|add|addr)';
 const LEADING = new RegExp(
   `^(${CHAIN})\\s?(?:[:：.]|[-–](?=\\s)|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
   'iu',
@@ -230,7 +239,7 @@ function kindOfChain(chain: string): LabelKind | null {
     .toLowerCase()
     .split(/\s?(?:\/|&|,|\||\band\b|或)\s?|(?<=\p{Script=Han})\s?(?=[a-z])/u)
     .map((w) => w.trim().replace(/\s+/g, ' '));
-  const kinds = words.map((w) => KIND_OF.get(w) ?? KIND_OF.get(w.replace(/\s/g, '')) ?? null);
+  const kinds = words.map((w) => KIND_OF.get(w) ?? KIND_OF.get(w.replace(/\s/g, '')) ?? KIND_OF.get(plain(w)) ?? null);
   if (kinds.includes('tel')) return 'tel';
   return kinds.find((k) => k !== null) ?? null;
 }

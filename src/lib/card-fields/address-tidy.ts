@@ -1,0 +1,54 @@
+/**
+ * An address as the card prints it, from what OCR made of it: the marks, letters and commas OCR
+ * is known to lose or misread in addresses, put back by the rules of the card's region.
+ */
+import type { CountryCode } from 'libphonenumber-js/max';
+
+/** Chinese places whose romanized names take an apostrophe between syllables, which OCR drops ("Jingan District"). */
+const APOSTROPHE_PLACE =
+  /\b(Jing|Da|Tai|Yan|Huai|Hai|Fu|Xing|Chang|Yong|Ping)an(?=\s(?:District|Dist\.|Road|Rd\.|Street|St\.|City|County|Township)\b)/g;
+
+const SHARED: readonly [RegExp, string | ((match: string) => string)][] = [
+  // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
+  [/\b(?:PR\.|P\.R)[.:]?\s?(?=China\b)/g, 'P.R. '],
+  // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F").
+  [/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', '],
+  // "Taïwan" is the French model's.
+  [/\bTaïwan\b/g, 'Taiwan'],
+  // A street's name after its number read with a small first letter ("218 jiefang Avenue").
+  [
+    /(?<=\d\s)\p{Ll}(?=\p{Ll}+\s(?:Road|Street|Avenue|Lane|Boulevard|Drive|Rd\.|St\.|Ave\.)(?!\p{L}))/gu,
+    (c) => c.toUpperCase(),
+  ],
+  // A district's comma lost before the city ("Jianghan District Wuhan").
+  [/(?<=\p{L}\s(?:District|Dist\.))\s(?=\p{Lu}\p{Ll})/gu, ', '],
+  [APOSTROPHE_PLACE, "$1'an"],
+  // A Spanish floor's ordinal mark read as a 2 ("3.2 planta" is 3.ª planta, "2.2 piso" 2.º piso).
+  [/(?<=\d)\.2\s(?=planta\b)/g, '.ª '],
+  [/(?<=\d)\.2\s(?=piso\b)/g, '.º '],
+  // A UK postcode's last letter J read as ")" ("Birmingham B3 2H)").
+  [/\b([A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z])\)/g, '$1J'],
+];
+
+/** Hong Kong: "Rm" and "29/F" as OCR misreads them ("Rin 2915, 29 F"), and a floor's lost comma ("8/F Hong Tak Building"). */
+const HONG_KONG: readonly [RegExp, string][] = [
+  [/^Rin(?= \d)/u, 'Rm'],
+  [/(?<=(?:^|, )\d{1,3}) F(?=,)/gu, '/F'],
+  [/(?<![\p{L}\d])(\d{1,3}\/F)(?= \p{Lu})/gu, '$1,'],
+];
+
+/** Taiwan: a floor's stop ("24F., No. 376"). */
+const TAIWAN: readonly [RegExp, string][] = [[/(?<![\p{L}\d])(\d{1,3}F),/gu, '$1.,']];
+
+const REGIONAL: Partial<Record<CountryCode, readonly [RegExp, string][]>> = {
+  HK: HONG_KONG,
+  MO: HONG_KONG,
+  TW: TAIWAN,
+};
+
+export function tidyAddress(address: string, region: CountryCode): string {
+  let text = address;
+  for (const [pattern, to] of [...SHARED, ...(REGIONAL[region] ?? [])])
+    text = typeof to === 'string' ? text.replace(pattern, to) : text.replace(pattern, to);
+  return text;
+}
