@@ -736,6 +736,27 @@ describe('extractFields rules', () => {
     });
   });
 
+  it("joins a Chinese address's building and room to its street in other type; parts a name run together; puts back an e-mail's initial read as 1", () => {
+    const lines: OcrLine[] = [
+      { text: '曹军', bbox: { x0: 70, y0: 310, x1: 220, y1: 386 }, confidence: 100 },
+      { text: '销售经理', bbox: { x0: 67, y0: 410, x1: 208, y1: 443 }, confidence: 93 },
+      { text: '武汉市汇通科技股份有限公司', bbox: { x0: 68, y0: 452, x1: 598, y1: 507 }, confidence: 94 },
+      { text: '地址 : 武汉市江汉区解放大道 994 号', bbox: { x0: 706, y0: 409, x1: 1228, y1: 456 }, confidence: 90 },
+      { text: '恒泰大厦1108室', bbox: { x0: 706, y0: 451, x1: 947, y1: 506 }, confidence: 96 },
+    ];
+    expect(extractFields(lines, { area: 'ch' }).address).toEqual(['武汉市江汉区解放大道994号恒泰大厦1108室']);
+    const runTogether = card([
+      ['赵伟', 40],
+      ['WeiZHAO', 24],
+    ]);
+    expect(extractFields(runTogether, { area: 'ch' })).toMatchObject({ name: '赵伟', english_name: 'Wei ZHAO' });
+    const initial = card([
+      ['Lucía Pérez', 30],
+      ['E-mail: 1.perez@perez-ingenieria.es', 18],
+    ]);
+    expect(extractFields(initial, { area: 'hk' }).email).toEqual(['l.perez@perez-ingenieria.es']);
+  });
+
   it('keeps a label OCR misread by a letter out of other, and reads 總經理 whose 理 came out 埋', () => {
     const lines = card([
       ['陳大文', 40],

@@ -28,3 +28,18 @@ export function nameMendedByEmail(name: string, emails: readonly string[]): stri
     return spelled ? inCaseOf(spelled.charAt(0).toUpperCase() + spelled.slice(1), word) : word;
   });
 }
+
+/**
+ * An e-mail address whose local part begins with the initial of the card's name, OCR read as a
+ * 1 ("1.perez@…" on Lucía Pérez's card is l.perez@…): the initial put back when the rest of the
+ * local part is another word of the name.
+ */
+export function emailMendedByName(email: string, names: readonly string[]): string {
+  const m = /^1([._-]?)([a-z]+)@/i.exec(email);
+  if (!m?.[2]) return email;
+  const words = names.flatMap((n) => n.match(/\p{Script=Latin}+/gu) ?? []).map(bare);
+  const rest = m[2].toLowerCase();
+  if (!words.includes(rest)) return email;
+  const initial = words.find((w) => w !== rest && /^[il]/.test(w))?.charAt(0);
+  return initial ? initial + email.slice(1) : email;
+}

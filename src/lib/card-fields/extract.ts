@@ -43,7 +43,7 @@ import {
   splitBilingualName,
   withManagerWhole,
 } from './cues';
-import { nameMendedByEmail } from './email-names';
+import { emailMendedByName, nameMendedByEmail } from './email-names';
 import { type LabelKind, labelOnly, labelRow, leadingLabel, misreadLabel, splitAtInnerAddress } from './labels';
 import { findPhones } from './phones';
 import { readingOrder } from './reading-order';
@@ -153,6 +153,10 @@ const HOST_END = /(?:www\.|@)[\w.-]*[\w-]$/i;
 const CJK_UNIT_LINE = /^[號号樓楼室座層层]$/u;
 
 /** Pass 1: cleaned lines worth reading, each with the label of a label-only line above it. */
+/** A given name and a family name in capitals OCR ran together, alone on their line ("WeiZHAO" is Wei ZHAO). */
+const RUN_TOGETHER = /^(\p{Lu}\p{Ll}+)(\p{Lu}{2,})$/u;
+const apartAtCapitals = (text: string) => text.replace(RUN_TOGETHER, '$1 $2');
+
 function keepLines(lines: readonly OcrLine[]): Kept[] {
   const kept: Kept[] = [];
   const waiting: { kind: LabelKind; at: number }[] = [];
@@ -160,7 +164,7 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
   const texts = lines.slice(0, MAX_LINES).map(lineText);
   const chinese = texts.some(holdsChinese);
   for (const [i, line] of lines.slice(0, MAX_LINES).entries()) {
-    const text = chinese ? (texts[i] ?? '') : withoutLoneHan(texts[i] ?? '');
+    const text = apartAtCapitals(chinese ? (texts[i] ?? '') : withoutLoneHan(texts[i] ?? ''));
     const label = labelOnly(text);
     // A lone "A" is as likely a stray letter as an address label: it labels nothing.
     if (label === 'address' && alnumCount(text) === 1) continue;
@@ -696,11 +700,12 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       last.script === p.script &&
       p.line - last.line === 1 &&
       // An address line ending in a comma goes on whatever its box's height (a box that took in
-      // a neighbour's ascenders is half again too tall).
+      // a neighbour's ascenders is half again too tall), and so does a Chinese one left open or
+      // followed by a building and room ("…994号" / "恒泰大厦1108室").
       (p.kind !== 'address' ||
         sameType(last, p) ||
         last.comma ||
-        (p.script === 'cjk' && CJK_ADDRESS_OPEN.test(last.text)));
+        (p.script === 'cjk' && (CJK_ADDRESS_OPEN.test(last.text) || continuesAddress(p.text))));
     if (p.kind === 'address') {
       // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
       const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
@@ -733,6 +738,7 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   fields.english_name = withInitialsStopped(
     restoreAccents(nameMendedByEmail(fields.english_name, fields.email), region),
   );
+  fields.email = fields.email.map((e) => emailMendedByName(e, [fields.name, fields.english_name]));
   // A Chinese title read twice, once in part ("副總經理" and "總經理" from its end), is one title.
   fields.position = fields.position.filter(
     (p, i) => !/\p{Script=Han}/u.test(p) || !fields.position.some((q, j) => j !== i && q !== p && q.includes(p)),
