@@ -3,6 +3,7 @@
  * is known to lose or misread in addresses, put back by the rules of the card's region.
  */
 import type { CountryCode } from 'libphonenumber-js/max';
+import { withPlacesRead } from './places';
 
 /** Chinese places whose romanized names take an apostrophe between syllables, which OCR drops ("Jingan District"). */
 const APOSTROPHE_PLACE =
@@ -50,5 +51,5 @@ export function tidyAddress(address: string, region: CountryCode): string {
   let text = address;
   for (const [pattern, to] of [...SHARED, ...(REGIONAL[region] ?? [])])
     text = typeof to === 'string' ? text.replace(pattern, to) : text.replace(pattern, to);
-  return text;
+  return /\p{Script=Han}/u.test(text) ? withPlacesRead(text) : text;
 }
