@@ -757,6 +757,29 @@ describe('extractFields rules', () => {
     expect(extractFields(initial, { area: 'hk' }).email).toEqual(['l.perez@perez-ingenieria.es']);
   });
 
+  it('gives a value no label printed below it, which waits for a line further down its column', () => {
+    const line = (text: string, x0: number, y0: number, x1: number, y1: number): OcrLine => ({
+      text,
+      bbox: { x0, y0, x1, y1 },
+      confidence: 95,
+    });
+    const lines = [
+      line('Nurul Huda binte Ahmad', 290, 76, 1327, 133),
+      line('HP', 73, 345, 107, 364),
+      line('9396 7778', 73, 381, 251, 407),
+      line('ADDRESS', 71, 525, 205, 544),
+      line('FAX', 724, 345, 773, 364),
+      line('+65 68483118', 725, 381, 974, 407),
+      line('3 Temasek Boulevard, #05-08 Suntec Tower One,', 73, 560, 902, 590),
+      line('Singapore 038983', 73, 605, 378, 638),
+    ];
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({
+      tel: ['+65 9396 7778'],
+      other: ['Fax: +65 6848 3118'],
+      address: ['3 Temasek Boulevard, #05-08 Suntec Tower One, Singapore 038983'],
+    });
+  });
+
   it('keeps a label OCR misread by a letter out of other, and reads 總經理 whose 理 came out 埋', () => {
     const lines = card([
       ['陳大文', 40],

@@ -159,7 +159,7 @@ const apartAtCapitals = (text: string) => text.replace(RUN_TOGETHER, '$1 $2');
 
 function keepLines(lines: readonly OcrLine[]): Kept[] {
   const kept: Kept[] = [];
-  const waiting: { kind: LabelKind; at: number }[] = [];
+  const waiting: { kind: LabelKind; at: number; box: Box | null }[] = [];
   let row: LabelKind[] | null = null;
   const texts = lines.slice(0, MAX_LINES).map(lineText);
   const chinese = texts.some(holdsChinese);
@@ -169,7 +169,7 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
     // A lone "A" is as likely a stray letter as an address label: it labels nothing.
     if (label === 'address' && alnumCount(text) === 1) continue;
     if (label) {
-      waiting.push({ kind: label, at: kept.length });
+      waiting.push({ kind: label, at: kept.length, box: edges(line) });
       continue;
     }
     const labels = labelRow(text);
@@ -190,7 +190,12 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
     }
     if (isNoise(text, confidence)) continue;
     while (waiting.length > 0 && kept.length - (waiting[0]?.at ?? 0) >= LABEL_REACH) waiting.shift();
-    kept.push({ text, height: heightOf(line, text), label: waiting.shift()?.kind ?? null, row, confidence });
+    // A label printed below the line is for a line further down its column, not this one from
+    // the column beside ("ADDRESS" under the first column is not "FAX"'s number's).
+    const box = edges(line);
+    const mine = waiting.findIndex((w) => !box || !w.box || w.box.y0 < box.y1);
+    const labelled = mine >= 0 ? (waiting.splice(mine, 1)[0]?.kind ?? null) : null;
+    kept.push({ text, height: heightOf(line, text), label: labelled, row, confidence });
     row = null;
   }
   return kept;
