@@ -367,6 +367,25 @@ function surelyChinese(read: LineReading, than: OcrLine): boolean {
 }
 
 /**
+ * A line tesseract hardly read (below GARBLED) that the line recognizer reads as Chinese alone, in
+ * SLOGAN_HAN characters or more, is kept at a lower bar: tesseract's Latin model makes "BE UE
+ * BIRT" of a slogan in spaced Chinese words (專業 誠信 創新) that the recognizer reads at 75.
+ */
+const SLOGAN_HAN = 4;
+const SLOGAN_SURE = 70;
+
+function sloganInChinese(read: LineReading, than: OcrLine): boolean {
+  const han = hanIn(read.text);
+  return (
+    than.confidence < GARBLED &&
+    !holdsContact(than.text) &&
+    read.confidence >= SLOGAN_SURE &&
+    han >= SLOGAN_HAN &&
+    han === alnum(read.text)
+  );
+}
+
+/**
  * The surest of one box's readings (tesseract's, the Chinese model's alone) that is at least
  * `floor` sure and `usable`; then the line recognizer's `read` where it is sure Chinese text with
  * no fewer Chinese characters than that (or than `than`, where none was sure enough).
@@ -400,6 +419,45 @@ function surestReading(
 const CONTACT_UNSURE = 95;
 
 /**
+ * A line's last few characters wrapped onto a line of their own ("14樓" under "地址 高雄市…223號")
+ * are what tesseract reads worst, at any sureness: "1", "2018". On a card with Chinese, a line of
+ * TAIL_CHARS letters and digits or fewer, with a digit and no Chinese, starting under a line with
+ * Chinese (at its start or further in, after its label), is read by the line recognizer over a box TAIL_WIDTH line heights wide (tesseract's
+ * box may hold only the "1" of it), as far as the line above reaches.
+ */
+const TAIL_CHARS = 4;
+const TAIL_WIDTH = 5;
+
+function tailBox(line: OcrLine, card: readonly OcrLine[], usual: number): Box | null {
+  const { bbox } = line;
+  const height = bbox.y1 - bbox.y0;
+  const count = alnum(line.text);
+  if (count === 0 || count > TAIL_CHARS || !/\d/.test(line.text) || hanIn(line.text) > 0) return null;
+  if (holdsContact(line.text) || height >= LARGE * usual) return null;
+  const above = card.find(
+    (l) =>
+      l !== line &&
+      hanIn(l.text) >= 2 &&
+      bbox.x0 >= l.bbox.x0 - usual &&
+      l.bbox.y0 < bbox.y0 - usual / 2 &&
+      bbox.y0 - l.bbox.y1 <= usual &&
+      l.bbox.x1 > bbox.x1,
+  );
+  return above ? { ...bbox, x1: Math.min(above.bbox.x1, Math.max(bbox.x1, bbox.x0 + TAIL_WIDTH * height)) } : null;
+}
+
+/** The line recognizer's reading of such a line, kept where it is sure: digits and a Chinese character or three ("20樓"). */
+const tailReading = (read: LineReading) =>
+  read.confidence >= LINE_SURE &&
+  /\d/.test(read.text) &&
+  hanIn(read.text) >= 1 &&
+  hanIn(read.text) <= 3 &&
+  alnum(read.text) <= 2 * TAIL_CHARS;
+
+/** The boxes of such lines, read so. */
+const continuing = new WeakSet<Box>();
+
+/**
  * The line recognizer's readings of lines of ordinary type, by their boxes: on a card with
  * Chinese, those tesseract read less surely than LINE_UNSURE (it reads Chinese addresses and
  * companies better: "建籽区" → 建邺区, "玫喻路" → 珞喻路); on any card, e-mail addresses and
@@ -411,9 +469,19 @@ async function readOrdinary(
   gray: Gray,
   lines: readonly OcrLine[],
   { script, chinese, usual }: { script: ChineseScript; chinese: boolean; usual: number },
+  card: readonly OcrLine[] = lines,
 ): Promise<Map<Box, LineReading>> {
   const readings = new Map<Box, LineReading>();
   for (const line of lines) {
+    const tail = chinese ? tailBox(line, card, usual) : null;
+    if (tail) {
+      const read = await readLine(reader, gray, { ...line, bbox: tail }, script);
+      if (read && tailReading(read)) {
+        readings.set(line.bbox, read);
+        continuing.add(line.bbox);
+      }
+      continue;
+    }
     const contact = holdsContact(line.text);
     const spaced = !contact && letterSpaced(line.text);
     if (!spaced && line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
@@ -436,6 +504,7 @@ async function readOrdinary(
  * are the card's other lines.
  */
 function readBetter(line: OcrLine, read: LineReading, chinese: boolean, others: readonly OcrLine[]): OcrLine {
+  if (continuing.has(line.bbox)) return { ...read, bbox: line.bbox };
   if (holdsContact(line.text)) {
     const elsewhere = domainsIn(others.filter((o) => o !== line).map((o) => o.text));
     const text = withContactOf(line.text, read, elsewhere);
@@ -443,7 +512,7 @@ function readBetter(line: OcrLine, read: LineReading, chinese: boolean, others: 
   }
   const spaced = letterSpaced(line.text) ? withSpacingOf(line.text, read) : null;
   if (spaced) return { ...line, text: spaced, confidence: read.confidence };
-  return chinese && surelyChinese(read, line) ? { ...read, bbox: line.bbox } : line;
+  return chinese && (surelyChinese(read, line) || sloganInChinese(read, line)) ? { ...read, bbox: line.bbox } : line;
 }
 
 /** Columns read at most; how sure a column's reading must be, and a line to be kept over one. */
@@ -595,7 +664,7 @@ export class OcrEngine {
         const readings = await second;
         // And the lines those passes found (a line the page layout dropped).
         const found = lines.filter((l) => !readings.has(l.bbox));
-        for (const [box, read] of await readOrdinary(lineReader, image, found, card)) readings.set(box, read);
+        for (const [box, read] of await readOrdinary(lineReader, image, found, card, lines)) readings.set(box, read);
         lines = lines.map((l) => {
           const read = readings.get(l.bbox);
           return read ? readBetter(l, read, chinese, lines) : l;

@@ -661,4 +661,68 @@ describe('OcrEngine, the line recognizer on large Chinese type', () => {
     );
     expect((await engine.recognize(big, 'ch')).lines[0]?.text).toBe('罗海菩');
   });
+
+  /** A page of lines at these boxes ([text, x0, y0, x1, y1, confidence]). */
+  const laidOut = (lines: [string, number, number, number, number, number][]) =>
+    ({
+      text: '',
+      blocks: [
+        {
+          paragraphs: [
+            {
+              lines: lines.map(([text, x0, y0, x1, y1, confidence]) => ({
+                text,
+                confidence,
+                bbox: { x0, y0, x1, y1 },
+                words: [...text].map((c) => ({ text: c, confidence, symbols: [{ text: c, confidence }] })),
+              })),
+            },
+          ],
+        },
+      ],
+    }) as unknown as Tesseract.Page;
+
+  it("reads an address's last characters wrapped onto a line of their own again, over a wider box ('1' → 14樓)", async () => {
+    const traditionalCard = laidOut([
+      ['王美玲', 10, 10, 130, 60, 98],
+      ['總經理', 10, 70, 100, 96, 96],
+      ['地址 高雄市苓雅區四維三路223號', 10, 110, 380, 136, 96],
+      ['1', 12, 146, 20, 172, 96],
+    ]);
+    const boxes: { x0: number; y0: number; x1: number }[] = [];
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(traditionalCard), simplified: fakeWorker(page([])) },
+      undefined,
+      Promise.resolve(async (_gray, box) => {
+        boxes.push(box);
+        return box.y0 === 146 ? { text: '14楼', confidence: 99 } : null;
+      }),
+    );
+    const { fields } = await engine.recognize(big, 'hk');
+    expect(fields.address).toEqual(['高雄市苓雅區四維三路223號14樓']);
+    // Read over five line heights, not the "1" alone.
+    expect(boxes.find((b) => b.y0 === 146)).toMatchObject({ x0: 12, x1: 12 + 5 * 26 });
+  });
+
+  it('keeps a slogan tesseract made Latin garbage of where the recognizer reads it as Chinese alone, less surely', async () => {
+    const traditionalCard = laidOut([
+      ['周雅婷', 10, 10, 130, 60, 98],
+      ['工程師', 10, 70, 100, 96, 96],
+      ['晶采國際股份有限公司', 10, 110, 300, 136, 95],
+      ['BE UE BIRT', 10, 200, 200, 226, 40],
+      ['Sn Ee', 10, 240, 200, 266, 40],
+    ]);
+    const engine = new OcrEngine(
+      { traditional: fakeWorker(traditionalCard), simplified: fakeWorker(page([])) },
+      undefined,
+      Promise.resolve(async (_gray, box) => {
+        if (box.y0 === 200) return { text: '專業誠信創新', confidence: 76 };
+        // Not Chinese alone: no slogan.
+        if (box.y0 === 240) return { text: 'Sn 誠信創新', confidence: 76 };
+        return null;
+      }),
+    );
+    const { fields } = await engine.recognize(big, 'hk');
+    expect(fields.other).toEqual(['專業誠信創新']);
+  });
 });
