@@ -689,6 +689,27 @@ describe('extractFields rules', () => {
     expect(address('79 Colmore Row, Birmingham B3 2H), United Kingdom')).toEqual([
       '79 Colmore Row, Birmingham B3 2HJ, United Kingdom',
     ]);
+    expect(address('Floor 2, 13 Gresham Street, London EC2V BAU')).toEqual([
+      'Floor 2, 13 Gresham Street, London EC2V 8AU',
+    ]);
+    expect(address('Kärntner Strafe 148, 1010 Wien')).toEqual(['Kärntner Straße 148, 1010 Wien']);
+    expect(address('A Level 2, 37 Eagle Street, Brisbane QLD 4000')).toEqual([
+      'Level 2, 37 Eagle Street, Brisbane QLD 4000',
+    ]);
+    expect(address('28/F Lee Wah Plaza, 110 Sha Tin Centre Street, Sha Tin, New Territories')).toEqual([
+      '28/F, Lee Wah Plaza, 110 Sha Tin Centre Street, Sha Tin, New Territories',
+    ]);
+    expect(address('Sede Via dei Calzaiuoli 5, 50122 Firenze')).toEqual(['Via dei Calzaiuoli 5, 50122 Firenze']);
+  });
+
+  it("puts a Taiwanese floor's unit wrapped onto its own line back after the floor, past a column's line between", () => {
+    const lines = card([
+      ['陳冠廷', 40],
+      ['地址 : 豪北市大安區敦化南路二段 82 號 19 樓', 18],
+      ['永昕光電有限公司', 20],
+      ['之 5', 18],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual(['臺北市大安區敦化南路二段82號19樓之5']);
   });
 
   it('reads a label whatever accent OCR put on it, a ß read as fs, a separator read twice (;:)', () => {

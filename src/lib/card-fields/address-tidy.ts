@@ -27,15 +27,20 @@ const SHARED: readonly [RegExp, string | ((match: string) => string)][] = [
   // A Spanish floor's ordinal mark read as a 2 ("3.2 planta" is 3.ª planta, "2.2 piso" 2.º piso).
   [/(?<=\d)\.2\s(?=planta\b)/g, '.ª '],
   [/(?<=\d)\.2\s(?=piso\b)/g, '.º '],
-  // A UK postcode's last letter J read as ")" ("Birmingham B3 2H)").
+  // A UK postcode's last letter J read as ")" ("Birmingham B3 2H)"), its inward 8 as B ("EC2V BAU").
   [/\b([A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z])\)/g, '$1J'],
+  [/\b([A-Z]{1,2}\d[A-Z\d]?\s)B(?=[A-Z]{2}\b)/g, '$18'],
+  // A German street's ß read as f, ll, p or 8 in "Straße" standing alone before its number
+  // ("Kärntner Strafe 148", "Mariahilfer Stralle 115"); "Strafe" alone elsewhere is a word.
+  [/(?<=\p{L}\s)Stra(?:f|ll|p|8|B|fs)e(?=\s\d)/gu, 'Straße'],
+  // A floor's comma lost before the building ("28/F Lee Wah Plaza", "8/F Global Center").
+  [/(?<![\p{L}\d])(\d{1,3}\/F)(?= \p{Lu})/gu, '$1,'],
 ];
 
-/** Hong Kong: "Rm" and "29/F" as OCR misreads them ("Rin 2915, 29 F"), and a floor's lost comma ("8/F Hong Tak Building"). */
+/** Hong Kong: "Rm" and "29/F" as OCR misreads them ("Rin 2915, 29 F"). */
 const HONG_KONG: readonly [RegExp, string][] = [
   [/^Rin(?= \d)/u, 'Rm'],
   [/(?<=(?:^|, )\d{1,3}) F(?=,)/gu, '/F'],
-  [/(?<![\p{L}\d])(\d{1,3}\/F)(?= \p{Lu})/gu, '$1,'],
 ];
 
 /** Taiwan: a floor's stop ("24F., No. 376"). */

@@ -151,6 +151,10 @@ const DOMAIN_END_LINE = /^\.(?:[a-z]{2,6})(?:\.[a-z]{2})?$/i;
 const HOST_END = /(?:www\.|@)[\w.-]*[\w-]$/i;
 /** A line that is only the unit after a Chinese address's number (號, 樓, 室). */
 const CJK_UNIT_LINE = /^[號号樓楼室座層层]$/u;
+/** A Taiwanese floor's unit wrapped onto a line of its own ("…19樓" / "之 5"). */
+const FLOOR_UNIT_LINE = /^之\s?\d{1,3}$/u;
+/** Lines back a floor's unit looks for its floor (a column beside may come between in reading order). */
+const FLOOR_UNIT_REACH = 3;
 
 /** Pass 1: cleaned lines worth reading, each with the label of a label-only line above it. */
 /** A given name and a family name in capitals OCR ran together, alone on their line ("WeiZHAO" is Wei ZHAO). */
@@ -186,6 +190,13 @@ function keepLines(lines: readonly OcrLine[]): Kept[] {
       (CJK_UNIT_LINE.test(text) && /\p{Script=Han}.*\d$/u.test(above?.text ?? ''));
     if (above && wrapped) {
       above.text += text;
+      continue;
+    }
+    const floor = FLOOR_UNIT_LINE.test(text)
+      ? kept.slice(-FLOOR_UNIT_REACH).findLast((k) => /\p{Script=Han}.*[樓楼]$/u.test(k.text))
+      : undefined;
+    if (floor) {
+      floor.text += text.replace(/\s/g, '');
       continue;
     }
     if (isNoise(text, confidence)) continue;
@@ -362,11 +373,14 @@ function betweenAddressLines(p: Piece, pieces: readonly Piece[]): boolean {
 
 /**
  * An address without what is left of a label OCR misread or an icon read as a letter before it
- * ("s: 1819 West Georgia Street", "HW: 广州市…", "A 3 Temasek Boulevard"): a short word and a
- * colon, or a lone capital before the house number.
+ * ("s: 1819 West Georgia Street", "HW: 广州市…", "A 3 Temasek Boulevard", "A Level 2, 37 Eagle
+ * Street"): a short word and a colon, or a lone capital before the house number or the floor.
  */
 function withoutStrayLabel(text: string): string {
-  const rest = text.replace(/^(?:[^\s:：]{1,4}\s)?[^\s:：\d]{1,4}\s?[:：]\s*|^\p{Lu}\s(?=\d)/u, '');
+  const rest = text.replace(
+    /^(?:[^\s:：]{1,4}\s)?[^\s:：\d]{1,4}\s?[:：]\s*|^\p{Lu}\s(?=\d|(?:Level|Floor|Suite|Unit|Room)\s\d)/u,
+    '',
+  );
   return alnumCount(rest) >= 4 ? rest : text;
 }
 

@@ -180,6 +180,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     'dirección',
     'direccion',
     'indirizzo',
+    // Italian: the head office's address ("Sede Via Montenapoleone 75").
+    'sede',
     'sede',
   ],
   company: ['company', '公司', '会社', '회사'],
@@ -227,7 +229,7 @@ const LABEL_ROW = new RegExp(`^(?:${ONE}\\s?[:：.]?\\s?){2,8}$`, 'iu');
 const ONE_GLOBAL = new RegExp(ONE, 'giu');
 const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
 /** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
-const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oóô]n|indirizzo|domicilio|add|addr)';
+const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oóô]n|indirizzo|sede|domicilio|add|addr)';
 const LEADING = new RegExp(
   `^(${CHAIN})\\s?(?:[:：.]|[-–](?=\\s)|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
   'iu',

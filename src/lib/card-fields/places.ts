@@ -47,17 +47,23 @@ function oneOff(name: string, read: string): boolean {
   return differ === 1;
 }
 
-/** The one name of `names` that `read` is, or is one character off; null for none or several. */
-function knownAs(read: string, names: Iterable<string>): string | null {
-  let found: string | null = null;
+/** The names of `names` that `read` is (that one alone), or else is one character off. */
+function knownAs(read: string, names: Iterable<string>): string[] {
+  const close: string[] = [];
   for (const name of names) {
-    if (name === read) return name;
-    if (oneOff(name, read)) {
-      if (found !== null) return null;
-      found = name;
-    }
+    if (name === read) return [name];
+    if (oneOff(name, read)) close.push(name);
   }
-  return found;
+  return close;
+}
+
+/** The district `address` goes on with at `at`, among a city's, where one alone fits. */
+function districtAt(address: string, at: number, districts: readonly string[]): { name: string; size: number } | null {
+  for (const size of [3, 2, 4, 5]) {
+    const names = knownAs(address.slice(at, at + size), districts);
+    if (names.length === 1 && names[0]) return { name: names[0], size };
+  }
+  return null;
 }
 
 /** The Chinese address with its city and its district's misread characters put back. */
@@ -68,15 +74,20 @@ export function withPlacesRead(address: string): string {
     for (const length of [3, 4, 2, 5]) {
       const read = address.slice(at, at + length);
       if (read.length < length) continue;
-      const city = knownAs(read, cities.keys());
-      if (!city) continue;
+      const candidates = knownAs(read, cities.keys());
+      if (candidates.length === 0) continue;
       const end = at + length;
-      const districts = cities.get(city) ?? [];
-      for (const size of [3, 2, 4, 5]) {
-        const district = knownAs(address.slice(end, end + size), districts);
-        if (district) return address.slice(0, at) + city + district + address.slice(end + size);
-      }
-      return address.slice(0, at) + city + address.slice(end);
+      // A city one character off several ("豪北市": 臺北市, 台北市, 淮北市) is the one whose
+      // district follows exactly; the post office's form first (臺 over 台).
+      const exact = candidates.filter((city) => {
+        const district = districtAt(address, end, cities.get(city) ?? []);
+        return district !== null && address.startsWith(district.name, end);
+      });
+      const city = candidates.length === 1 ? candidates[0] : exact[0];
+      if (!city) continue;
+      const district = districtAt(address, end, cities.get(city) ?? []);
+      const after = district ? district.name + address.slice(end + district.size) : address.slice(end);
+      return address.slice(0, at) + city + after;
     }
   }
   return address;
