@@ -425,7 +425,7 @@ const CONTACT_UNSURE = 95;
  * Chinese (at its start or further in, after its label), is read by the line recognizer over a box TAIL_WIDTH line heights wide (tesseract's
  * box may hold only the "1" of it), as far as the line above reaches.
  */
-const TAIL_CHARS = 4;
+const TAIL_CHARS = 6;
 const TAIL_WIDTH = 5;
 
 function tailBox(line: OcrLine, card: readonly OcrLine[], usual: number): Box | null {
