@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db: options.db,
     sender: options.sender ?? new LogSender(app.log),
     blobs: options.blobs ?? new LocalBlobStore(options.blobDir),
-    limits: createRateLimits(options.rateLimits),
+    limits: createRateLimits(options.db, options.rateLimits),
     publicUrl: options.publicUrl ?? null,
     sharedCards: new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS),
     push: options.push ?? push.publisher,

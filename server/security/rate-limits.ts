@@ -1,7 +1,9 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import { type RateLimiterAbstract, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 
-/** Budgets per window. Counters live in this process (one server); see README "Scaling". */
+/** Budgets per window. Counters live in the database (rate_limits), shared by every server process. */
 export type RateLimitConfig = {
   loginFailures: { points: number; seconds: number };
   register: { points: number; seconds: number };
@@ -48,8 +50,45 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   physicalCards: { points: 30, seconds: 10 * 60 },
 };
 
-function limiter(budget: { points: number; seconds: number }, prefix: string) {
-  return new RateLimiterMemory({ points: budget.points, duration: budget.seconds, keyPrefix: prefix });
+/**
+ * The database as rate-limiter-flexible's PostgreSQL client: its queries come as pg's query
+ * objects, answered through the one interface both engines (PGlite, pg) share. Each limit is
+ * one atomic upsert, so a burst spread over processes is counted as it arrives.
+ */
+function storeClient(db: Queryable) {
+  return {
+    async query({ text, values }: { text: string; values?: unknown[] }) {
+      const rows = await db.query(text, values);
+      return { rows, rowCount: rows.length };
+    },
+  };
+}
+
+/**
+ * What a counter is stored under: a digest of the address, account or id it counts, so the
+ * table holds no e-mail address or phone number (a sign-in tried for a deleted account's address
+ * leaves none behind).
+ */
+const counterKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+function limiter(
+  db: Queryable,
+  budget: { points: number; seconds: number },
+  prefix: string,
+  { clearsExpired = false } = {},
+): RateLimiterAbstract {
+  return new RateLimiterPostgres({
+    // The table is shared: one limiter deletes its rows expired an hour ago, every five minutes.
+    clearExpiredByTimeout: clearsExpired,
+    storeClient: storeClient(db),
+    storeType: 'client',
+    tableName: 'rate_limits',
+    // Made by the migrations (0015_rate_limits.sql), once for every process.
+    tableCreated: true,
+    points: budget.points,
+    duration: budget.seconds,
+    keyPrefix: prefix,
+  });
 }
 
 function limited(res: RateLimiterRes, key: 'rateLimited' | 'friendAddLimited' = 'rateLimited'): ApiError {
@@ -62,12 +101,12 @@ function limited(res: RateLimiterRes, key: 'rateLimited' | 'friendAddLimited' = 
  * concurrent requests cannot all pass the check before the first is counted.
  */
 async function consume(
-  limiters: [RateLimiterMemory, string][],
+  limiters: [RateLimiterAbstract, string][],
   message?: 'rateLimited' | 'friendAddLimited',
 ): Promise<void> {
   for (const [l, key] of limiters) {
     try {
-      await l.consume(key);
+      await l.consume(counterKey(key));
     } catch (err) {
       if (err instanceof RateLimiterRes) throw limited(err, message);
       throw err;
@@ -75,23 +114,41 @@ async function consume(
   }
 }
 
-export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) {
-  const failByAddress = limiter(config.loginFailures, 'login-ip');
-  const failByAccount = limiter(config.loginFailures, 'login-account');
-  const registerByAddress = limiter(config.register, 'register-ip');
-  const resetByAddress = limiter(config.resetPerAddress, 'reset-ip');
-  const codeByAddress = limiter(config.verifyCodePerAddress, 'code-ip');
-  const codeByAccount = limiter(config.verifyCodePerAccount, 'code-account');
-  const friendAdds = limiter(config.friendAdds, 'friend-add');
-  const publicMatches = limiter(config.publicMatches, 'public-match');
-  const cardSearches = limiter(config.cardSearches ?? { points: 120, seconds: 10 * 60 }, 'card-search');
-  const ocrRecognitions = limiter(config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
-  const exchangeJoins = limiter(config.exchangeJoins ?? { points: 30, seconds: 10 * 60 }, 'exchange-join');
-  const exchangePasswords = limiter(config.exchangePasswords ?? { points: 5, seconds: 10 * 60 }, 'exchange-password');
-  const physicalCards = limiter(config.physicalCards ?? { points: 30, seconds: 10 * 60 }, 'physical-card');
-  const thirdPartyStarts = limiter(config.thirdPartyStarts ?? { points: 60, seconds: 10 * 60 }, 'third-party-start');
+export function createRateLimits(
+  db: Queryable,
+  config: RateLimitConfig = DEFAULT_RATE_LIMITS,
+  { clearsExpired = true } = {},
+): RateLimits {
+  const failByAddress = limiter(db, config.loginFailures, 'login-ip', { clearsExpired });
+  const failByAccount = limiter(db, config.loginFailures, 'login-account');
+  const registerByAddress = limiter(db, config.register, 'register-ip');
+  const resetByAddress = limiter(db, config.resetPerAddress, 'reset-ip');
+  const codeByAddress = limiter(db, config.verifyCodePerAddress, 'code-ip');
+  const codeByAccount = limiter(db, config.verifyCodePerAccount, 'code-account');
+  const friendAdds = limiter(db, config.friendAdds, 'friend-add');
+  const publicMatches = limiter(db, config.publicMatches, 'public-match');
+  const cardSearches = limiter(db, config.cardSearches ?? { points: 120, seconds: 10 * 60 }, 'card-search');
+  const ocrRecognitions = limiter(db, config.ocrRecognize ?? { points: 30, seconds: 10 * 60 }, 'ocr-recognize');
+  const exchangeJoins = limiter(db, config.exchangeJoins ?? { points: 30, seconds: 10 * 60 }, 'exchange-join');
+  const exchangePasswords = limiter(
+    db,
+    config.exchangePasswords ?? { points: 5, seconds: 10 * 60 },
+    'exchange-password',
+  );
+  const physicalCards = limiter(db, config.physicalCards ?? { points: 30, seconds: 10 * 60 }, 'physical-card');
+  const thirdPartyStarts = limiter(
+    db,
+    config.thirdPartyStarts ?? { points: 60, seconds: 10 * 60 },
+    'third-party-start',
+  );
 
   return {
+    /**
+     * The same limits counted in an open transaction (a sync push's mutation): on PGlite, one
+     * connection, a count through the database outside it would wait for it to end. A point
+     * spent by a mutation that rolls back is given back with it.
+     */
+    within: (q: Queryable): RateLimits => createRateLimits(q, config, { clearsExpired: false }),
     /**
      * Reserves one login (or current-password) attempt for the address and the account before
      * it is checked, so a burst of guesses sent at once is counted as it arrives: once ten in a
@@ -104,7 +161,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
       ]),
     /** A success ends the run of failures for that address and that account (its point included). */
     async loginSucceeded(ip: string, account: string): Promise<void> {
-      await Promise.all([failByAddress.delete(ip), failByAccount.delete(account)]);
+      await Promise.all([failByAddress.delete(counterKey(ip)), failByAccount.delete(counterKey(account))]);
     },
     register: (ip: string) => consume([[registerByAddress, ip]]),
     friendAdd: (userId: number) => consume([[friendAdds, String(userId)]], 'friendAddLimited'),
@@ -114,7 +171,7 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
     exchangeJoin: (userId: number) => consume([[exchangeJoins, String(userId)]]),
     exchangePassword: (userId: number, roomId: number) => consume([[exchangePasswords, `${userId}:${roomId}`]]),
     async exchangePasswordOk(userId: number, roomId: number): Promise<void> {
-      await exchangePasswords.delete(`${userId}:${roomId}`);
+      await exchangePasswords.delete(counterKey(`${userId}:${roomId}`));
     },
     resetPassword: (ip: string) => consume([[resetByAddress, ip]]),
     thirdPartyStart: (ip: string) => consume([[thirdPartyStarts, ip]]),
@@ -127,4 +184,23 @@ export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS) 
   };
 }
 
-export type RateLimits = ReturnType<typeof createRateLimits>;
+type Spend<A extends unknown[]> = (...args: A) => Promise<void>;
+
+/** Each limited action, taking its point (or refusing with 429) before the action's work. */
+export type RateLimits = {
+  within(q: Queryable): RateLimits;
+  loginAttempt: Spend<[ip: string, account: string]>;
+  loginSucceeded: Spend<[ip: string, account: string]>;
+  register: Spend<[ip: string]>;
+  friendAdd: Spend<[userId: number]>;
+  publicMatch: Spend<[userId: number]>;
+  ocrRecognize: Spend<[userId: number]>;
+  cardSearch: Spend<[userId: number]>;
+  exchangeJoin: Spend<[userId: number]>;
+  exchangePassword: Spend<[userId: number, roomId: number]>;
+  exchangePasswordOk: Spend<[userId: number, roomId: number]>;
+  resetPassword: Spend<[ip: string]>;
+  thirdPartyStart: Spend<[ip: string]>;
+  physicalCard: Spend<[key: string]>;
+  verifyCode: Spend<[ip: string, account: string]>;
+};

@@ -204,7 +204,7 @@ async function attempt(
     // Stamped when it was made on the device; a change from before stamps existed counts as made now.
     const clock = { hlc: acceptStamp(mutation.hlc) ?? serverStamp(), superseded: [] as string[] };
     const data = await runMutation(
-      { ...s, db: inTx(s.db.engine, q) },
+      { ...s, db: inTx(s.db.engine, q), limits: s.limits.within(q) },
       { ...caller, clock },
       mutation.name,
       mutation.args,

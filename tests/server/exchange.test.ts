@@ -268,7 +268,10 @@ describe('exchange rooms', () => {
 
   it('limits previews like joins, sharing their count', async () => {
     const limits = t.app.services.limits;
-    t.app.services.limits = createRateLimits({ ...DEFAULT_RATE_LIMITS, exchangeJoins: { points: 3, seconds: 600 } });
+    t.app.services.limits = createRateLimits(t.app.services.db, {
+      ...DEFAULT_RATE_LIMITS,
+      exchangeJoins: { points: 3, seconds: 600 },
+    });
     try {
       const prober = await userWithCard(t, 'Prober');
       const statuses = [];

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../server/app';
+import { type Db, openDb } from '../../server/db/db';
+import { LogSender } from '../../server/mail/sender';
+import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
+import { dropSchema, registerUser } from './helper';
+import { migratedTemplate } from './pglite-template';
+
+/**
+ * Two servers on one database, as two processes behind a load balancer run: what a limit
+ * counts lives in the database, so a burst spread over both is counted once.
+ */
+const url = process.env.DATABASE_URL;
+const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+let db: Db;
+let servers: App[] = [];
+const sender = new LogSender();
+const blobDir = mkdtempSync(join(tmpdir(), 'cardbook-blobs-'));
+
+beforeAll(async () => {
+  db = url
+    ? await openDb({ engine: 'postgres', url, schema, poolSize: 4 })
+    : await openDb({ engine: 'pglite', template: await migratedTemplate() });
+  // Each server closes its database when it stops: the test closes the shared one itself.
+  const shared: Db = {
+    engine: db.engine,
+    query: (sql, params) => db.query(sql, params),
+    exec: (sql) => db.exec(sql),
+    tx: (fn) => db.tx(fn),
+    close: async () => {},
+  };
+  servers = await Promise.all(
+    [0, 1].map(async () => {
+      const app = await buildApp({ db: shared, blobDir, staticDir: null, sender, logger: false });
+      await app.ready();
+      return app;
+    }),
+  );
+});
+
+afterAll(async () => {
+  for (const app of servers) await app.close();
+  await db.close();
+  rmSync(blobDir, { recursive: true, force: true });
+  if (url) await dropSchema(url, schema);
+});
+
+describe('limits shared by every server process', () => {
+  it('checks at most ten of 100 wrong passwords spread over two servers, and then refuses the right one', async () => {
+    const [one, two] = servers as [App, App];
+    const { email, password: right } = await registerUser({
+      app: one,
+      sender,
+      blobDir,
+      engine: db.engine,
+      close: async () => {},
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const server = i % 2 === 0 ? one : two;
+        const password = i === 99 ? right : `wrong-${i}`;
+        const res = await server.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+        return res.statusCode;
+      }),
+    );
+    const checked = statuses.filter((s) => s !== 429);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.length).toBeLessThanOrEqual(DEFAULT_RATE_LIMITS.loginFailures.points);
+    expect(statuses[99]).toBe(429);
+    expect(statuses).not.toContain(200);
+  });
+});
