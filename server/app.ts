@@ -31,6 +31,7 @@ import { exchangeRoutes } from './routes/exchange';
 import { feedbackRoutes } from './routes/feedback';
 import { friendRoutes } from './routes/friends';
 import { groupRoutes } from './routes/groups';
+import { healthRoutes } from './routes/health';
 import { type InfoConfig, infoRoutes } from './routes/info';
 import { metaRoutes } from './routes/meta';
 import { notifyRoutes } from './routes/notify';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(notifyRoutes(services));
   await app.register(ocrRoutes(services));
   await app.register(metaRoutes(options.staticDir ?? null));
+  await app.register(healthRoutes(options.db, () => push.connected()));
   await app.register(pushRoutes(services, pushConfig));
   await app.register(recognizeRoutes(services, { workers: options.ocrWorkers ?? ocrWorkersFromEnv() }));
   // The OCR engine and language data at /ocr/ (the OCR client fetches them; the service worker keeps them).

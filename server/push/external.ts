@@ -81,6 +81,11 @@ export class ExternalPublisher implements PushPublisher, PushAccess {
     return publisher;
   }
 
+  /** Whether the connection to the broker is up (it reconnects by itself when it drops). */
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
   async publishSystem(userId: number, message: SystemPush): Promise<void> {
     return this.publish(pushTopics.system(this.prefix, userId), systemPush.parse(message));
   }

@@ -24,6 +24,8 @@ export type PushTransport = {
   access: PushAccess;
   /** The embedded broker, when that is the mode (tests and the bench look at it). */
   broker: EmbeddedBroker | null;
+  /** Whether pushes reach the broker now (/readyz): the embedded one always does. */
+  connected(): boolean;
   close(): Promise<void>;
 };
 
@@ -38,8 +40,20 @@ export async function startPush(
 ): Promise<PushTransport> {
   if (config.external) {
     const external = await ExternalPublisher.connect(config.external, config.prefix, db, log);
-    return { publisher: external, access: external, broker: null, close: () => external.close() };
+    return {
+      publisher: external,
+      access: external,
+      broker: null,
+      connected: () => external.connected,
+      close: () => external.close(),
+    };
   }
   const broker = await EmbeddedBroker.start({ db, upgrades, prefix: config.prefix, log });
-  return { publisher: broker.publisher, access: broker.access, broker, close: () => broker.close() };
+  return {
+    publisher: broker.publisher,
+    access: broker.access,
+    broker,
+    connected: () => true,
+    close: () => broker.close(),
+  };
 }
