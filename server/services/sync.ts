@@ -161,6 +161,9 @@ async function applyOnce(
   // Its pushes wait for the commit (and are dropped with a rollback or a rejection).
   const pushes = new BufferedPublisher();
   const result = await s.db.tx(async (q) => {
+    // One user's mutations apply one at a time on every server process (each process also queues
+    // a user's pushes, routes/sync.ts): the lock is the transaction's, released by its end.
+    await q.query('select pg_advisory_xact_lock($1::bigint)', [caller.userId]);
     // Claiming the id first makes a concurrent push of the same id wait here for this one's commit.
     const claimed = await q.query(
       `insert into sync_mutations (user_id, client_id, mutation_id, result) values ($1, $2, $3, 'null')

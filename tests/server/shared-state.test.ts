@@ -12,7 +12,8 @@ import { migratedTemplate } from './pglite-template';
 
 /**
  * Two servers on one database, as two processes behind a load balancer run: what a limit
- * counts lives in the database, so a burst spread over both is counted once.
+ * counts lives in the database, so a burst spread over both is counted once; one user's pushes
+ * through both apply each mutation once.
  */
 const url = process.env.DATABASE_URL;
 const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -49,7 +50,7 @@ afterAll(async () => {
   if (url) await dropSchema(url, schema);
 });
 
-describe('limits shared by every server process', () => {
+describe('state shared by every server process', () => {
   it('checks at most ten of 100 wrong passwords spread over two servers, and then refuses the right one', async () => {
     const [one, two] = servers as [App, App];
     const { email, password: right } = await registerUser({
@@ -72,5 +73,41 @@ describe('limits shared by every server process', () => {
     expect(checked.length).toBeLessThanOrEqual(DEFAULT_RATE_LIMITS.loginFailures.points);
     expect(statuses[99]).toBe(429);
     expect(statuses).not.toContain(200);
+  });
+
+  it("applies one user's pushes through both servers each once, a batch replayed through the other too", async () => {
+    const [one, two] = servers as [App, App];
+    const user = await registerUser({ app: one, sender, blobDir, engine: db.engine, close: async () => {} });
+    const batch = (device: string) =>
+      Array.from({ length: 15 }, (_, i) => ({
+        id: `${device}-${i}`,
+        name: 'addGroup',
+        args: { group_name: `${device} group ${i}` },
+      }));
+    const send = (server: App, device: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: { token: user.token },
+        payload: { client_id: device, mutations: batch(device) },
+      });
+    // Both devices at once, each through its own server; then each batch again through the
+    // other (a client whose answer was lost when its server went away).
+    const first = await Promise.all([send(one, 'phone-0001'), send(two, 'tablet-0002')]);
+    const again = await Promise.all([send(two, 'phone-0001'), send(one, 'tablet-0002')]);
+    for (const res of [...first, ...again]) expect(res.statusCode).toBe(200);
+    const names = (
+      await db.query<{ group_name: string }>(
+        "select name as group_name from friend_groups where user_id = $1 and name like '% group %' and deleted_at is null",
+        [user.id],
+      )
+    ).map((r) => r.group_name);
+    expect(names).toHaveLength(30);
+    expect(new Set(names).size).toBe(30);
+    const [recorded] = await db.query<{ n: number }>(
+      'select count(*)::int as n from sync_mutations where user_id = $1',
+      [user.id],
+    );
+    expect(recorded?.n).toBe(30);
   });
 });
