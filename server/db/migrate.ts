@@ -3,16 +3,23 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from './db';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** The advisory lock of starting migrations: two keys, a space apart from the per-user one-key locks of sync pushes. */
+const MIGRATION_LOCK = [0x43424b, 1];
 
 /**
  * Applies the plain-SQL files of ./migrations in name order, each once, each in its own
  * transaction, recording it in schema_migrations. The same files serve PGlite and PostgreSQL.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // PostgreSQL does not make one table twice at once safely ("create table if not exists" of two
+  // servers starting together fails one with a duplicate key): the first waits for the other here.
+  await db.tx(async (q) => {
+    await q.query('select pg_advisory_xact_lock($1::int, $2::int)', MIGRATION_LOCK);
+    await q.exec(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   const applied = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
   const ran: string[] = [];
