@@ -9,18 +9,17 @@ import { withPlacesRead } from './places';
 const APOSTROPHE_PLACE =
   /\b(Jing|Da|Tai|Yan|Huai|Hai|Fu|Xing|Chang|Yong|Ping)an(?=\s(?:District|Dist\.|Road|Rd\.|Street|St\.|City|County|Township)\b)/g;
 
-const SHARED: readonly [RegExp, string | ((match: string) => string)][] = [
+/** A street's name after its number read with a small first letter ("218 jiefang Avenue"). */
+const SMALL_STREET =
+  /(?<=\d\s)\p{Ll}(?=\p{Ll}+\s(?:Road|Street|Avenue|Lane|Boulevard|Drive|Rd\.|St\.|Ave\.)(?!\p{L}))/gu;
+
+const SHARED: readonly [RegExp, string][] = [
   // "P.R. China" with one of its stops lost ("PR. China", "P.R China").
   [/\b(?:PR\.|P\.R)[.:]?\s?(?=China\b)/g, 'P.R. '],
   // A semicolon in an address is a comma OCR misread ("Rm 1408;14/F").
   [/(?<=[\p{L}\d.])\s?;\s?(?=[\p{L}\d])/gu, ', '],
   // "Taïwan" is the French model's.
   [/\bTaïwan\b/g, 'Taiwan'],
-  // A street's name after its number read with a small first letter ("218 jiefang Avenue").
-  [
-    /(?<=\d\s)\p{Ll}(?=\p{Ll}+\s(?:Road|Street|Avenue|Lane|Boulevard|Drive|Rd\.|St\.|Ave\.)(?!\p{L}))/gu,
-    (c) => c.toUpperCase(),
-  ],
   // A district's comma lost before the city ("Jianghan District Wuhan").
   [/(?<=\p{L}\s(?:District|Dist\.))\s(?=\p{Lu}\p{Ll})/gu, ', '],
   [APOSTROPHE_PLACE, "$1'an"],
@@ -53,8 +52,7 @@ const REGIONAL: Partial<Record<CountryCode, readonly [RegExp, string][]>> = {
 };
 
 export function tidyAddress(address: string, region: CountryCode): string {
-  let text = address;
-  for (const [pattern, to] of [...SHARED, ...(REGIONAL[region] ?? [])])
-    text = typeof to === 'string' ? text.replace(pattern, to) : text.replace(pattern, to);
+  let text = address.replace(SMALL_STREET, (c) => c.toUpperCase());
+  for (const [pattern, to] of [...SHARED, ...(REGIONAL[region] ?? [])]) text = text.replace(pattern, to);
   return /\p{Script=Han}/u.test(text) ? withPlacesRead(text) : text;
 }

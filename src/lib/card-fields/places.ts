@@ -79,10 +79,7 @@ export function withPlacesRead(address: string): string {
       const end = at + length;
       // A city one character off several ("豪北市": 臺北市, 台北市, 淮北市) is the one whose
       // district follows exactly; the post office's form first (臺 over 台).
-      const exact = candidates.filter((city) => {
-        const district = districtAt(address, end, cities.get(city) ?? []);
-        return district !== null && address.startsWith(district.name, end);
-      });
+      const exact = candidates.filter((city) => (cities.get(city) ?? []).some((d) => address.startsWith(d, end)));
       const city = candidates.length === 1 ? candidates[0] : exact[0];
       if (!city) continue;
       const district = districtAt(address, end, cities.get(city) ?? []);
