@@ -1213,6 +1213,9 @@ describe('addresses in Europe, the UK and the US', () => {
         address: ['Calle Mayor 5, 28013 Madrid'],
       }),
     );
+    expect(read(['Álvaro López', 'Consejero Delegado', 'Ingeniería Solana S.L.']).position).toEqual([
+      'Consejero Delegado',
+    ]);
   });
 
   it('reads UK postcodes and US suites as addresses', () => {
@@ -1333,12 +1336,13 @@ describe('findPhones keeps a printed country code', () => {
     }
   });
 
-  it('reads a North American number printed with its 1 and no plus, and a German area code set off by a slash', () => {
+  it('reads a North American number printed with its 1 and no plus, and a German or Austrian area code set off by a slash', () => {
     expect(numbers('M 1-628-301-8198', 'CN')).toEqual(['+1 628 301 8198']);
     expect(numbers('Tel 138-0013-8000', 'CN')).toEqual(['+86 138 0013 8000']);
     const german = (text: string) => findPhones(text, 'DE').map((p) => `${p.kind} ${p.number}`);
     expect(german('Mobile 0179 / 85705501')).toEqual(['tel +49 179 85705501']);
     expect(german('Fax 0211/6946618')).toEqual(['fax +49 211 6946618']);
+    expect(findPhones('Telefon: 01 / 2185934', 'AT').map((p) => p.number)).toEqual(['+43 1 2185934']);
   });
 
   it('takes a "!" OCR made of a label\'s colon for the colon', () => {

@@ -61,11 +61,11 @@ export function fixDigitConfusions(text: string): string {
 
 /**
  * A trunk-prefixed area code set off by a slash, as German-speaking cards print numbers ("0179 /
- * 85705501", "0211/6946618"): the slash a space, so the number is one run of digits (the text
+ * 85705501", "0211/6946618", Vienna's "01 / 2185934"): the slash a space, so the number is one run of digits (the text
  * keeps its length).
  */
 function withAreaCodesJoined(text: string): string {
-  return text.replace(/(?<![\d/])(0\d{2,5}\s?)\/(?=\s?\d{3,}(?![\d/]))/g, '$1 ');
+  return text.replace(/(?<![\d/])(0\d{1,5}\s?)\/(?=\s?\d{3,}(?![\d/]))/g, '$1 ');
 }
 
 /** How many parses one extraction may spend (a page of digits must not take seconds). */
