@@ -45,6 +45,7 @@ import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
 import { ThirdPartyClients, type ThirdPartyConfig } from './security/third-party-clients';
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
+import { SESSION_CACHE_MS, SessionCache } from './services/session-cache';
 import type { Services } from './services/context';
 import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
 import type { ShopConfig } from './services/physical-cards';
@@ -64,6 +65,8 @@ export type AppOptions = {
   publicUrl?: string | null;
   /** How long a shared card is answered from memory to visitors; 0 turns that off. */
   sharedCardCacheMs?: number;
+  /** How long a resolved session is kept in memory (SESSION_CACHE_MS); 0 turns that off. */
+  sessionCacheMs?: number;
   /** Where live pushes go (SPEC §4); by default nowhere. */
   push?: PushPublisher;
   /** Push transport: the embedded broker on this server (default, prefix `cardbook`) or MQTT_URL's. */
@@ -171,6 +174,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     await push.close();
   });
+  const sessions = new SessionCache(options.sessionCacheMs ?? SESSION_CACHE_MS);
+  await sessions.listen(options.db);
+  app.addHook('preClose', () => sessions.close());
   const oauth = new AuthorizationServer(options.db, options.oauthClients ?? [], options.trustProxy ?? false);
   await oauth.init();
   const services: Services = {
@@ -180,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: createRateLimits(options.db, options.rateLimits),
     publicUrl: options.publicUrl ?? null,
     sharedCards: new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS),
+    sessions,
     push: options.push ?? push.publisher,
     pushAccess: push.access,
     exchange: { ...DEFAULT_EXCHANGE_CONFIG, ...options.exchange },

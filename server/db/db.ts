@@ -14,6 +14,17 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotice` with the payload of each NOTIFY on `channel` (from any process on this
+   * database, this one included) and `onListening` with false when notices may go missing (the
+   * listening connection was lost; it is made again) and with true once they arrive again.
+   * Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -11,6 +11,7 @@ export function inTx(engine: Db['engine'], q: Queryable): Db {
     query: (sql, params) => q.query(sql, params),
     exec: (sql) => q.exec(sql),
     tx: (fn) => fn(q),
+    listen: () => Promise.reject(new Error('a transaction cannot listen')),
     close: () => Promise.reject(new Error('a transaction cannot close its database')),
   };
 }

@@ -59,6 +59,11 @@ function queries(pg: PGlite): Db {
     exec: async (sql) => {
       await pg.exec(sql);
     },
+    // One engine in this process: no connection to lose, so no gap.
+    listen: async (channel, onNotice) => {
+      const stop = await pg.listen(channel, onNotice);
+      return () => stop();
+    },
     close: () => pg.close(),
   };
 }

@@ -50,6 +50,66 @@ export async function openPostgres(url: string, schema?: string, poolSize = 10):
     exec: async (sql) => {
       await pool.query(sql);
     },
+    listen: (channel, onNotice, onListening) => listenOn(url, channel, onNotice, onListening),
     close: () => pool.end(),
+  };
+}
+
+/** How long to wait before making a lost listening connection again. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool and stop hearing),
+ * made again whenever it is lost. The first connection failing fails the call.
+ */
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onNotice(n.payload);
+    });
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => undefined);
+      if (stopped) return;
+      onListening(false);
+      retry = setTimeout(again, RELISTEN_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    current = client;
+  };
+  const again = () => {
+    if (stopped) return;
+    connect().then(
+      () => onListening(true),
+      () => {
+        retry = setTimeout(again, RELISTEN_MS);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }

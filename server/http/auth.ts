@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller, Services } from '../services/context';
 import { settleExchanges } from '../services/exchange';
-import { resolveToken } from '../services/tokens';
+import { sha256 } from '../security/secrets';
+import { resolveTokenHash, type TokenSession, tokenLooksRight } from '../services/tokens';
 import { unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -13,12 +14,28 @@ declare module 'fastify' {
 async function callerFrom(services: Services, request: FastifyRequest): Promise<Caller | null> {
   const header = request.headers.token;
   const token = Array.isArray(header) ? header[0] : header;
-  const session = token ? await resolveToken(services.db, token) : null;
+  const session = token ? await sessionOf(services, token) : null;
   if (!session) return null;
   // Friends made by an exchange are written before anything of this user is read or changed.
   if (session.exchangePending) await settleExchanges(services.db, session.userId);
   const origin = requestOrigin(request, services.publicUrl);
   return { userId: session.userId, tokenId: session.tokenId, ip: request.ip, origin, locale: request.locale };
+}
+
+/**
+ * The live session of a token: the one this process resolved a moment ago (SessionCache), else
+ * the database's.
+ */
+async function sessionOf(services: Services, token: string): Promise<TokenSession | null> {
+  if (!tokenLooksRight(token)) return null;
+  const hash = sha256(token);
+  const key = hash.toString('base64');
+  const kept = services.sessions.get(key);
+  if (kept) return kept;
+  const mark = services.sessions.mark();
+  const session = await resolveTokenHash(services.db, hash);
+  if (session) services.sessions.set(key, session, mark);
+  return session;
 }
 
 /**

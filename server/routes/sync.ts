@@ -10,6 +10,7 @@ import {
 import { callerOf, requireCaller } from '../http/auth';
 import { ApiError } from '../http/errors';
 import type { Services } from '../services/context';
+import { settleIfPending } from '../services/exchange';
 import { PerUserQueue } from '../services/per-user';
 import { pull, push } from '../services/sync';
 
@@ -25,6 +26,7 @@ export function syncRoutes(services: Services) {
       async (req, reply) => {
         const caller = callerOf(req);
         checkOwner(caller.userId, req.query.owner);
+        await settleIfPending(services.db, caller.userId);
         return reply.ok(await pull(services, caller, req.query));
       },
     );

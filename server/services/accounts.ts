@@ -131,8 +131,10 @@ export async function logout(s: Services, caller: Caller): Promise<void> {
   await sessionsEnded(s, caller.userId, [caller.tokenId]);
 }
 
-/** Ended sessions lose their live push connections now (a failure leaves it to the broker's sweep). */
+/** Ended sessions are forgotten and lose their live push connections now (a failure leaves those to the broker's sweep). */
 export async function sessionsEnded(s: Services, userId: number, tokenIds: number[]): Promise<void> {
+  // The database tells every process (migration 0016); this one forgets before it answers.
+  s.sessions.forgetUser(userId);
   for (const tokenId of tokenIds) await s.pushAccess.sessionEnded(userId, tokenId).catch(() => {});
 }
 

@@ -8,6 +8,7 @@ import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
 import type { ThirdPartyClients } from '../security/third-party-clients';
 import type { SharedCardCache } from './card-cache';
+import type { SessionCache } from './session-cache';
 import type { ExchangeConfig } from './exchange';
 import type { ShopConfig } from './physical-cards';
 
@@ -20,6 +21,8 @@ export type Services = {
   /** The public origin links are built on (PUBLIC_URL), or null to take it from each request. */
   publicUrl: string | null;
   sharedCards: SharedCardCache;
+  /** Sessions resolved from tokens, kept a moment and forgotten on every process when revoked. */
+  sessions: SessionCache;
   /**
    * Live pushes (SPEC §4), sent after a write commits. Inside a sync push this is a buffer that
    * the push flushes once the mutation's transaction has committed.

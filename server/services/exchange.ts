@@ -405,6 +405,18 @@ function endRoom(s: Services, roomId: number, sub: number, count: number): Promi
 }
 
 /**
+ * settleExchanges when the user has entries to write. A session kept in memory (SessionCache)
+ * may say nothing is pending for a moment after an exchange started: a pull asks the database.
+ */
+export async function settleIfPending(db: Db, userId: number): Promise<void> {
+  const [row] = await db.query<{ pending: boolean }>(
+    'select exists (select 1 from exchange_members where user_id = $1 and settle_pending) as pending',
+    [userId],
+  );
+  if (row?.pending) await settleExchanges(db, userId);
+}
+
+/**
  * Writes the user's friend entries from the exchanges they took part in that started since
  * (settle_pending): every other member's current card joins their friends (a card they already
  * keep is not added twice) and their exchange group. One statement for the entries, one for the

@@ -45,13 +45,20 @@ export type TokenSession = {
  * account must revoke its tokens (revokeOtherTokens with null) rather than rely on a join here.
  */
 export async function resolveToken(q: Queryable, token: string): Promise<TokenSession | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  return tokenLooksRight(token) ? resolveTokenHash(q, sha256(token)) : null;
+}
+
+/** Whether a token is of a length we issue (newToken), before hashing it. */
+export const tokenLooksRight = (token: string) => token.length >= 20 && token.length <= 100;
+
+/** resolveToken for a token already hashed (sha256). */
+export async function resolveTokenHash(q: Queryable, hash: Buffer): Promise<TokenSession | null> {
   const [row] = await q.query<{ id: number; user_id: number; login_type: LoginType; pending: boolean }>(
     `select t.id, t.user_id, t.login_type,
        exists (select 1 from exchange_members m where m.user_id = t.user_id and m.settle_pending) as pending
      from auth_tokens t
      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
-    [sha256(token)],
+    [hash],
   );
   return row ? { tokenId: row.id, userId: row.user_id, loginType: row.login_type, exchangePending: row.pending } : null;
 }

@@ -20,6 +20,7 @@ beforeAll(async () => {
     query: (sql, params) => (down ? Promise.reject(new Error('connection refused')) : db.query(sql, params)),
     exec: (sql) => db.exec(sql),
     tx: (fn) => db.tx(fn),
+    listen: (channel, onNotice, onListening) => db.listen(channel, onNotice, onListening),
     close: () => db.close(),
   };
   app = await buildApp({ db: flaky, blobDir, staticDir: null, sender: new LogSender(), logger: false });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type Db, openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
@@ -13,7 +13,7 @@ import { migratedTemplate } from './pglite-template';
 /**
  * Two servers on one database, as two processes behind a load balancer run: what a limit
  * counts lives in the database, so a burst spread over both is counted once; one user's pushes
- * through both apply each mutation once.
+ * through both apply each mutation once; a session ended through one is refused by the other.
  */
 const url = process.env.DATABASE_URL;
 const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -32,11 +32,20 @@ beforeAll(async () => {
     query: (sql, params) => db.query(sql, params),
     exec: (sql) => db.exec(sql),
     tx: (fn) => db.tx(fn),
+    listen: (channel, onNotice, onListening) => db.listen(channel, onNotice, onListening),
     close: async () => {},
   };
   servers = await Promise.all(
     [0, 1].map(async () => {
-      const app = await buildApp({ db: shared, blobDir, staticDir: null, sender, logger: false });
+      // Sessions kept for a minute: only the database's notice can end one sooner.
+      const app = await buildApp({
+        db: shared,
+        blobDir,
+        staticDir: null,
+        sender,
+        logger: false,
+        sessionCacheMs: 60_000,
+      });
       await app.ready();
       return app;
     }),
@@ -73,6 +82,32 @@ describe('state shared by every server process', () => {
     expect(checked.length).toBeLessThanOrEqual(DEFAULT_RATE_LIMITS.loginFailures.points);
     expect(statuses[99]).toBe(429);
     expect(statuses).not.toContain(200);
+  });
+
+  it('refuses, within two seconds, a session another server ended while this one kept it', async () => {
+    const [one, two] = servers as [App, App];
+    const user = await registerUser({ app: one, sender, blobDir, engine: db.engine, close: async () => {} });
+    const login = await one.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+      // Not the address the burst above spent its tries from.
+      remoteAddress: '10.0.0.2',
+    });
+    const other = (login.json() as { data: { token: string } }).data.token;
+    const profile = (token: string) => two.inject({ method: 'GET', url: '/api/user/getProfile', headers: { token } });
+    // The second server has both sessions in hand.
+    expect((await profile(other)).statusCode).toBe(200);
+    expect((await profile(user.token)).statusCode).toBe(200);
+    const ended = await one.inject({
+      method: 'POST',
+      url: '/api/user/sessions/sign_out_others',
+      headers: { token: user.token },
+      payload: {},
+    });
+    expect(ended.statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await profile(other)).statusCode).toBe(401), { timeout: 2_000, interval: 20 });
+    expect((await profile(user.token)).statusCode).toBe(200);
   });
 
   it("applies one user's pushes through both servers each once, a batch replayed through the other too", async () => {
