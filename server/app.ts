@@ -45,10 +45,10 @@ import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
 import { ThirdPartyClients, type ThirdPartyConfig } from './security/third-party-clients';
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
-import { SESSION_CACHE_MS, SessionCache } from './services/session-cache';
 import type { Services } from './services/context';
 import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
 import type { ShopConfig } from './services/physical-cards';
+import { SESSION_CACHE_MS, SessionCache } from './services/session-cache';
 
 export type AppOptions = {
   db: Db;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { sha256 } from '../security/secrets';
 import type { Caller, Services } from '../services/context';
 import { settleExchanges } from '../services/exchange';
-import { sha256 } from '../security/secrets';
 import { resolveTokenHash, type TokenSession, tokenLooksRight } from '../services/tokens';
 import { unauthorized } from './errors';
 

@@ -8,9 +8,9 @@ import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
 import type { ThirdPartyClients } from '../security/third-party-clients';
 import type { SharedCardCache } from './card-cache';
-import type { SessionCache } from './session-cache';
 import type { ExchangeConfig } from './exchange';
 import type { ShopConfig } from './physical-cards';
+import type { SessionCache } from './session-cache';
 
 /** What the domain services need from the outside world; built once per app. */
 export type Services = {
