@@ -176,7 +176,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const sessions = new SessionCache(options.sessionCacheMs ?? SESSION_CACHE_MS);
   await sessions.listen(options.db);
-  app.addHook('preClose', () => sessions.close());
+  const sharedCards = new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS);
+  await sharedCards.listen(options.db);
+  app.addHook('preClose', async () => {
+    await sessions.close();
+    await sharedCards.close();
+  });
   const oauth = new AuthorizationServer(options.db, options.oauthClients ?? [], options.trustProxy ?? false);
   await oauth.init();
   const services: Services = {
@@ -185,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     blobs: options.blobs ?? new LocalBlobStore(options.blobDir),
     limits: createRateLimits(options.db, options.rateLimits),
     publicUrl: options.publicUrl ?? null,
-    sharedCards: new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS),
+    sharedCards,
     sessions,
     push: options.push ?? push.publisher,
     pushAccess: push.access,
@@ -265,7 +270,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }
     });
     app.addHook('preClose', async () => {
-      await new Promise<void>((resolve) => socket.close(() => resolve()));
+      await new Promise<void>((resolve) => (socket ? socket.close(() => resolve()) : resolve()));
     });
   }
 

@@ -9,9 +9,13 @@ import { createConnection, createServer, type Server } from 'node:net';
  */
 export type OperatorHandler = (args: string[]) => Promise<{ ok: boolean; output: string }>;
 
-export async function startOperatorSocket(path: string, handle: OperatorHandler): Promise<Server> {
-  // A socket file left by a server that did not stop cleanly: nobody answers on it.
-  if (existsSync(path) && !(await answers(path))) rmSync(path, { force: true });
+export async function startOperatorSocket(path: string, handle: OperatorHandler): Promise<Server | null> {
+  if (existsSync(path)) {
+    // Another process of a cluster on one PostgreSQL and one DATA_DIR serves it: any one may.
+    if (await answers(path)) return null;
+    // A socket file left by a server that did not stop cleanly: nobody answers on it.
+    rmSync(path, { force: true });
+  }
   const server = createServer((conn) => {
     let buffer = '';
     conn.setEncoding('utf8');
@@ -36,10 +40,15 @@ export async function startOperatorSocket(path: string, handle: OperatorHandler)
     });
     conn.on('error', () => undefined);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(path, () => resolve());
+  const listening = await new Promise<boolean>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      // Two processes of a cluster starting at once: the other one made it first.
+      if (error.code === 'EADDRINUSE') resolve(false);
+      else reject(error);
+    });
+    server.listen(path, () => resolve(true));
   });
+  if (!listening) return null;
   chmodSync(path, 0o600);
   return server;
 }

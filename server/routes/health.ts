@@ -17,13 +17,17 @@ export function healthRoutes(db: Queryable, brokerConnected: () => boolean) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/healthz', { schema: { querystring: plainQuerySchema } }, async (_req, reply) =>
+    // A balancer asks every second or so: its probes are not logged (a 503's cause is in its body).
+    app.get('/healthz', { schema: { querystring: plainQuerySchema }, logLevel: 'silent' }, async (_req, reply) =>
       reply.header('cache-control', 'no-store').send({ status: 'ok' }),
     );
 
     app.get(
       '/readyz',
-      { schema: { querystring: plainQuerySchema, response: { 200: healthSchema, 503: healthSchema } } },
+      {
+        schema: { querystring: plainQuerySchema, response: { 200: healthSchema, 503: healthSchema } },
+        logLevel: 'silent',
+      },
       async (_req, reply) => {
         const database = await reachable(db);
         const broker = brokerConnected();

@@ -116,7 +116,7 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
     return { urls, shareKeys, holders, tokens };
   });
 
-  for (const key of shareKeys) s.sharedCards.evict(key);
+  await s.sharedCards.changed(s.db, shareKeys);
   for (const url of urls) {
     const key = blobKeyOf(url);
     if (key) await s.blobs.remove(key).catch(() => undefined);

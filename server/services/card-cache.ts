@@ -1,20 +1,51 @@
+import type { Db, Queryable } from '../db/db';
+
+/** The channel a process tells the others on of a shared card that changed (its share key). */
+const CARDS_CHANNEL = 'cardbook_cards';
+
 /**
  * Shared cards as a visitor sees them (no friend fields), already serialised, kept for a few
  * seconds: a card link posted to a group chat is opened by many phones at once, and this answers
  * them without a database round trip each.
  *
- * A save evicts the card here, so within one server process a visitor sees an edit at once
- * (but for a read that raced the save, which lives at most `ttlMs`). Several processes
- * (PostgreSQL deployments) each keep their own copy: there an edit shows within `ttlMs`.
- * Signed-in viewers are never answered from here.
+ * A save drops the card here and, through the database (NOTIFY), in every other server process,
+ * so a visitor sees an edit at once (but for a read that raced the save, which lives at most
+ * `ttlMs`, the bound too when a notice is lost). Signed-in viewers are never answered from here.
  */
 export class SharedCardCache {
   private readonly entries = new Map<string, { json: string; expires: number }>();
+  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
     readonly ttlMs: number,
     readonly maxEntries = 10_000,
   ) {}
+
+  /** Hears the other processes' changes through `db`. */
+  async listen(db: Db): Promise<void> {
+    if (this.ttlMs <= 0) return;
+    this.stopListening = await db.listen(
+      CARDS_CHANNEL,
+      (shareKey) => this.entries.delete(shareKey),
+      () => this.entries.clear(),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.stopListening?.();
+    this.entries.clear();
+  }
+
+  /**
+   * The cards of these share keys changed: dropped here at once, and in every other process
+   * told through `q` (the caller's: inside a sync push's transaction, the notice goes out when
+   * it commits).
+   */
+  async changed(q: Queryable, shareKeys: readonly string[]): Promise<void> {
+    for (const key of shareKeys) this.entries.delete(key);
+    if (this.ttlMs <= 0) return;
+    for (const key of shareKeys) await q.query('select pg_notify($1, $2)', [CARDS_CHANNEL, key]);
+  }
 
   get(shareKey: string): string | undefined {
     const entry = this.entries.get(shareKey);
@@ -33,10 +64,6 @@ export class SharedCardCache {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     this.entries.set(shareKey, { json, expires: Date.now() + this.ttlMs });
-  }
-
-  evict(shareKey: string): void {
-    this.entries.delete(shareKey);
   }
 }
 

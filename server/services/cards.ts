@@ -443,7 +443,7 @@ async function writeCard(
     if (!saved) throw new Error('saved card vanished');
     return { card: saved.card, holders };
   });
-  s.sharedCards.evict(card.share_str);
+  await s.sharedCards.changed(s.db, [card.share_str]);
   await pushCardChanged(s, holders);
   await pokeOwnDevices(s, caller);
   return card;

@@ -89,7 +89,10 @@ export async function setAvatar(s: Services, caller: Caller, upload: Buffer): Pr
     );
   });
   // Visitors of my shared card see it at once, not after the in-memory copy expires.
-  for (const { share_key } of shareKeys) s.sharedCards.evict(share_key);
+  await s.sharedCards.changed(
+    s.db,
+    shareKeys.map((k) => k.share_key),
+  );
   await pokeOwnDevices(s, caller);
   return url;
 }

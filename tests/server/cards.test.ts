@@ -485,7 +485,7 @@ describe('shared card', () => {
     await t.app.services.db.query('update card_share_keys set revoked_at = now() where share_key = $1', [
       card.share_str,
     ]);
-    t.app.services.sharedCards.evict(card.share_str);
+    await t.app.services.sharedCards.changed(t.app.services.db, [card.share_str]);
     expect((await cardInfo(card.share_str)).status).toBe(404);
     expect((await call(t.app, 'GET', `/api/share/vcf/${card.share_str}/1`)).status).toBe(404);
 

@@ -7,6 +7,7 @@ import { type App, buildApp } from '../../server/app';
 import { type Db, openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
 import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
+import { emptyExtension } from '../../server/services/cards';
 import { dropSchema, registerUser } from './helper';
 import { migratedTemplate } from './pglite-template';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   };
   servers = await Promise.all(
     [0, 1].map(async () => {
-      // Sessions kept for a minute: only the database's notice can end one sooner.
+      // Sessions and shared cards kept for a minute: only the database's notice ends one sooner.
       const app = await buildApp({
         db: shared,
         blobDir,
@@ -45,6 +46,7 @@ beforeAll(async () => {
         sender,
         logger: false,
         sessionCacheMs: 60_000,
+        sharedCardCacheMs: 60_000,
       });
       await app.ready();
       return app;
@@ -108,6 +110,39 @@ describe('state shared by every server process', () => {
     expect(ended.statusCode).toBe(200);
     await vi.waitFor(async () => expect((await profile(other)).statusCode).toBe(401), { timeout: 2_000, interval: 20 });
     expect((await profile(user.token)).statusCode).toBe(200);
+  });
+
+  it('shows a visitor of the other server a card edited through one at once', async () => {
+    const [one, two] = servers as [App, App];
+    const user = await registerUser({ app: one, sender, blobDir, engine: db.engine, close: async () => {} });
+    const save = (name: string) =>
+      one.inject({
+        method: 'POST',
+        url: '/api/card/create',
+        headers: { token: user.token },
+        payload: {
+          name,
+          english_name: '',
+          photo: '',
+          photo_back: '',
+          profile: '',
+          is_open: 0,
+          extension: emptyExtension(),
+        },
+      });
+    const first = await save('陳大文');
+    expect(first.statusCode).toBe(200);
+    const key = (first.json() as { data: { share_str: string } }).data.share_str;
+    const visit = async () =>
+      (
+        (await two.inject({ method: 'GET', url: `/api/card/cardInfo/${key}` })).json() as {
+          data: { extension: { name: string } };
+        }
+      ).data.extension.name;
+    // The other server now answers visitors from its copy.
+    expect(await visit()).toBe('陳大文');
+    expect((await save('陳小文')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await visit()).toBe('陳小文'), { timeout: 2_000, interval: 20 });
   });
 
   it("applies one user's pushes through both servers each once, a batch replayed through the other too", async () => {

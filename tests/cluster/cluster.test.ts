@@ -1,0 +1,254 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyExtension } from '../../server/services/cards';
+
+/**
+ * `npm run cluster -- 2` as it is: two server processes behind HAProxy, on a throw-away
+ * PostgreSQL and Mosquitto. Clients reach everything through the balancer; a request with
+ * `x-cardbook-server: appN` goes to that process (how two devices are pinned to two processes).
+ */
+const PORT = 18480;
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'cardbook-cluster-data-'));
+let cluster: ChildProcess;
+const output: string[] = [];
+const pids = new Map<string, number>();
+
+type Envelope<T> = { code: number; msg: string; data: T };
+
+async function api<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  { body, token, on }: { body?: unknown; token?: string; on?: string } = {},
+): Promise<{ status: number; body: Envelope<T> }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { token } : {}),
+      ...(on ? { 'x-cardbook-server': on } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
+}
+
+/** The code the log sender wrote for `email` (any process's log). */
+async function codeFor(email: string): Promise<string> {
+  let code = '';
+  await vi.waitFor(
+    () => {
+      const line = output.find((l) => l.includes(`"to":"${email}"`) && l.includes('"code"'));
+      code = line ? ((JSON.parse(line) as { code: string }).code ?? '') : '';
+      expect(code).toMatch(/^\d{6}$/);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return code;
+}
+
+let count = 0;
+async function register(): Promise<{ id: number; token: string; email: string; password: string }> {
+  const email = `cluster-${Date.now()}-${++count}@example.com`;
+  const password = 'secret-pass';
+  expect((await api('POST', '/api/sendVerifyCode', { body: { email, scene: 'register' } })).status).toBe(200);
+  const code = await codeFor(email);
+  const res = await api<{ id: number; token: string }>('POST', '/api/register', { body: { email, password, code } });
+  expect(res.status).toBe(200);
+  return { ...res.body.data, email, password };
+}
+
+/** Every row of the caller's view, page after page. */
+async function pullAll(token: string, on?: string) {
+  const rows: { table: string; key: string; value: Record<string, unknown> | null }[] = [];
+  let cursor = 0;
+  for (;;) {
+    const res = await api<{ rows: typeof rows; cursor: number; more: boolean }>(
+      'GET',
+      `/api/sync/pull?cursor=${cursor}`,
+      { token, on },
+    );
+    expect(res.status).toBe(200);
+    rows.push(...res.body.data.rows);
+    cursor = res.body.data.cursor;
+    if (!res.body.data.more) return rows;
+  }
+}
+
+const groupNames = (rows: Awaited<ReturnType<typeof pullAll>>) =>
+  rows.filter((r) => r.table === 'group' && r.value).map((r) => String(r.value?.group_name));
+
+/** This environment without a database or broker of its own: the cluster starts throw-away ones. */
+function clusterEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'MQTT_URL', 'MQTT_WS_URL', 'MQTT_ADMIN_USERNAME', 'MQTT_ADMIN_PASSWORD'])
+    delete env[name];
+  return env;
+}
+
+beforeAll(async () => {
+  cluster = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts', '2'], {
+    env: { ...clusterEnv(), PORT: String(PORT), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let partial = '';
+  const take = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      output.push(line);
+      const m = /^(app\d) pid (\d+)/.exec(line);
+      if (m?.[1] && m[2]) pids.set(m[1], Number(m[2]));
+    }
+  };
+  cluster.stdout?.on('data', take);
+  cluster.stderr?.on('data', take);
+  // Both processes answer through the balancer.
+  await vi.waitFor(
+    async () => {
+      for (const on of ['app1', 'app2']) {
+        const res = await fetch(`${base}/readyz`, { headers: { 'x-cardbook-server': on } });
+        expect(res.status).toBe(200);
+      }
+    },
+    { timeout: 120_000, interval: 250 },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  if (cluster && cluster.exitCode === null) {
+    const exited = new Promise((resolve) => cluster.once('exit', resolve));
+    cluster.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () => {
+  it("tells one user's device on one process, live, of a change made through the other", async () => {
+    const user = await register();
+    const login = await api<{ token: string }>('POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
+    const tablet = login.body.data.token;
+    // The tablet, pinned to app2, listens on the broker through the balancer.
+    const session = await api<{ url: string; username: string; client_id: string; prefix: string }>(
+      'GET',
+      '/api/push/session',
+      { token: tablet, on: 'app2' },
+    );
+    expect(session.status).toBe(200);
+    expect(session.body.data.url).toBe(`ws://127.0.0.1:${PORT}/mqtt`);
+    const broker = await mqtt.connectAsync(session.body.data.url, {
+      username: session.body.data.username,
+      password: tablet,
+      clientId: session.body.data.client_id,
+      reconnectPeriod: 0,
+    });
+    try {
+      const poked = new Promise<string>((resolve) => broker.once('message', (topic) => resolve(topic)));
+      await broker.subscribeAsync(`${session.body.data.prefix}/system/${user.id}`, { qos: 1 });
+      // The phone, pinned to app1, adds a group.
+      const pushed = await api('POST', '/api/sync/push', {
+        token: user.token,
+        on: 'app1',
+        body: {
+          client_id: 'phone-0001',
+          mutations: [{ id: 'phone-0001-1', name: 'addGroup', args: { group_name: 'Met at the fair' } }],
+        },
+      });
+      expect(pushed.status).toBe(200);
+      expect(await poked).toBe(`${session.body.data.prefix}/system/${user.id}`);
+      expect(groupNames(await pullAll(tablet, 'app2'))).toContain('Met at the fair');
+    } finally {
+      await broker.endAsync();
+    }
+  });
+
+  it('shows a visitor of one process a card edited through the other at once', async () => {
+    const user = await register();
+    const save = (name: string) =>
+      api<{ share_str: string }>('POST', '/api/card/create', {
+        token: user.token,
+        on: 'app1',
+        body: {
+          name,
+          english_name: '',
+          photo: '',
+          photo_back: '',
+          profile: '',
+          is_open: 0,
+          extension: emptyExtension(),
+        },
+      });
+    const first = await save('Ada Lam');
+    expect(first.status).toBe(200);
+    const key = first.body.data.share_str;
+    const visit = async () =>
+      (await api<{ extension: { name: string } }>('GET', `/api/card/cardInfo/${key}`, { on: 'app2' })).body.data
+        .extension.name;
+    expect(await visit()).toBe('Ada Lam');
+    expect((await save('Ada Lam Wing')).status).toBe(200);
+    // Well inside the 5 s a visitor's copy is kept: the edit reached app2 by the database's notice.
+    await vi.waitFor(async () => expect(await visit()).toBe('Ada Lam Wing'), { timeout: 2_000, interval: 20 });
+  });
+
+  it('checks at most ten of 100 wrong passwords spread over both processes', async () => {
+    const user = await register();
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const res = await api('POST', '/api/login', {
+          body: { email: user.email, password: `wrong-${i}` },
+          on: i % 2 === 0 ? 'app1' : 'app2',
+        });
+        return res.status;
+      }),
+    );
+    const checked = statuses.filter((s) => s !== 429);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(statuses).not.toContain(200);
+  });
+
+  it('carries on through the other process when one is killed in the middle of pushes: nothing lost, nothing twice', async () => {
+    const user = await register();
+    // 95 groups: under the 100 a user may have, with the main one.
+    const batches = 19;
+    const each = 5;
+    let retried = 0;
+    for (let b = 0; b < batches; b++) {
+      // Killed while this batch is on its way.
+      if (b === 6) setImmediate(() => process.kill(pids.get('app1') ?? 0, 'SIGKILL'));
+      const body = {
+        client_id: 'phone-0002',
+        mutations: Array.from({ length: each }, (_, i) => ({
+          id: `phone-0002-${b}-${i}`,
+          name: 'addGroup',
+          args: { group_name: `batch ${b} group ${i}` },
+        })),
+      };
+      // As the sync worker does: the same batch again until an answer comes back.
+      for (;;) {
+        const res = await fetch(`${base}/api/sync/push`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: user.token },
+          body: JSON.stringify(body),
+        }).catch(() => null);
+        if (res?.status === 200) break;
+        retried += 1;
+        expect(retried).toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const names = groupNames(await pullAll(user.token)).filter((n) => n.startsWith('batch '));
+    expect(names).toHaveLength(batches * each);
+    expect(new Set(names).size).toBe(batches * each);
+    // app1 is gone: everything was answered by app2.
+    expect((await fetch(`${base}/readyz`, { headers: { 'x-cardbook-server': 'app2' } })).status).toBe(200);
+  });
+});
