@@ -77,7 +77,8 @@ for (const server of servers) {
       PORT: String(server.port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
+      // HAProxy is the one proxy in front: the address it saw is the client's.
+      TRUST_PROXY: '1',
       // Browsers reach the broker through the balancer, on the app's own origin.
       MQTT_WS_URL: `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}/mqtt`,
     },

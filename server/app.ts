@@ -60,7 +60,8 @@ export type AppOptions = {
   blobs?: BlobStore;
   rateLimits?: RateLimitConfig;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Forwarded headers believed: from every proxy (true) or from this many in front (TRUST_PROXY). */
+  trustProxy?: boolean | number;
   /** The public origin links are built on (PUBLIC_URL); by default each request's own. */
   publicUrl?: string | null;
   /** How long a shared card is answered from memory to visitors; 0 turns that off. */
@@ -122,6 +123,11 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/** Fastify's trustProxy for TRUST_PROXY: all proxies, none, or the first `n` hops from us (proxy-addr's hop count). */
+function proxiesBelieved(trust: boolean | number): boolean | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** The policies the project ships (neutral templates in six languages). */
 export const DEFAULT_POLICY_DIR = resolve(import.meta.dirname ?? '.', '../policies');
 
@@ -136,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const csp = contentSecurityPolicy(extraConnect);
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxiesBelieved(options.trustProxy ?? false),
     bodyLimit: 256 * 1024,
     // A body trickled in (a byte every few seconds) is cut off with 408 instead of holding a
     // connection forever; Node checks running requests every checkInterval.
@@ -182,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await sessions.close();
     await sharedCards.close();
   });
-  const oauth = new AuthorizationServer(options.db, options.oauthClients ?? [], options.trustProxy ?? false);
+  const oauth = new AuthorizationServer(options.db, options.oauthClients ?? [], Boolean(options.trustProxy));
   await oauth.init();
   const services: Services = {
     db: options.db,

@@ -66,10 +66,13 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   MAIN_SITE_URL: z.string().default(''),
+  // A number of proxies: the client is the address the outermost of them saw (X-Forwarded-For
+  // entries further left are the client's own say, which anyone can write). `true` believes them all.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'true, false or a number of proxies')
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v): boolean | number => (v === 'true' ? true : v === 'false' || v === '0' ? false : Number(v))),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 

@@ -31,6 +31,8 @@ export type TestAppOptions = {
   dataDir?: string;
   schema?: string;
   rateLimits?: RateLimitConfig;
+  /** TRUST_PROXY (off by default). */
+  trustProxy?: boolean | number;
   logStream?: { write(line: string): void };
   keepData?: boolean;
   /** Uploaded files go here (kept on close); by default a temp folder removed on close. */
@@ -64,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     staticDir: options.staticDir ?? null,
     sender,
     rateLimits: options.rateLimits,
+    trustProxy: options.trustProxy,
     pushTransport: options.pushTransport,
     thirdParty: options.thirdParty,
     publicUrl: options.publicUrl,

@@ -118,3 +118,28 @@ describe('limits count an attempt before checking it', () => {
     expect(codes.filter((s) => s === 200).length).toBe(DEFAULT_RATE_LIMITS.verifyCodePerAccount.points);
   });
 });
+
+describe('behind one proxy (TRUST_PROXY=1)', () => {
+  it('counts failed logins by the address the proxy saw, whatever the client writes before it', async () => {
+    const proxied = await createTestApp({ trustProxy: 1 });
+    try {
+      const login = (i: number, client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          // The client's own X-Forwarded-For, a new address each time, then the one the proxy saw.
+          headers: { 'x-forwarded-for': `198.51.100.${i}, ${client}` },
+          payload: { email: newEmail(), password: 'wrong-password' },
+        });
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => (await login(i, '203.0.113.7')).statusCode),
+      );
+      expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(DEFAULT_RATE_LIMITS.loginFailures.points);
+      expect(statuses).toContain(429);
+      // Another client behind the same proxy is not blocked by that one.
+      expect((await login(99, '203.0.113.8')).statusCode).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
