@@ -17,6 +17,7 @@ import { registerJsonBodyParser } from './http/json-body';
 import { applySecurityHeaders, contentSecurityPolicy } from './http/security-headers';
 import { registerStaticApp, sendShell } from './http/static';
 import { type CodeSender, LogSender } from './mail/sender';
+import { Metrics } from './metrics';
 import { AuthorizationServer, type OAuthClientConfig } from './oauth/authorization-server';
 import { ocrAssetRoutes } from './ocr/assets';
 import { OperatorError, runOperatorCommand } from './operator/commands';
@@ -68,6 +69,8 @@ export type AppOptions = {
   sharedCardCacheMs?: number;
   /** How long a resolved session is kept in memory (SESSION_CACHE_MS); 0 turns that off. */
   sessionCacheMs?: number;
+  /** Where the app counts what Prometheus reads (main.ts serves it on METRICS_PORT); a new one by default. */
+  metrics?: Metrics;
   /** Where live pushes go (SPEC §4); by default nowhere. */
   push?: PushPublisher;
   /** Push transport: the embedded broker on this server (default, prefix `cardbook`) or MQTT_URL's. */
@@ -159,6 +162,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // First of all hooks, so every answer carries them: pages, API, static files, blobs, 404s, errors.
   app.addHook('onRequest', async (request, reply) => applySecurityHeaders(request, reply, csp));
+  const metrics = options.metrics ?? new Metrics();
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the path itself: one series per route, whatever is requested.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestSeconds.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
   registerJsonBodyParser(app);
   // One rule for every route: a lone UTF-16 surrogate (which no database takes) becomes U+FFFD.
   app.addHook('preValidation', async (request) => {
@@ -198,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: options.publicUrl ?? null,
     sharedCards,
     sessions,
+    metrics,
     push: options.push ?? push.publisher,
     pushAccess: push.access,
     exchange: { ...DEFAULT_EXCHANGE_CONFIG, ...options.exchange },
@@ -239,6 +252,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthRoutes(options.db, () => push.connected()));
   await app.register(pushRoutes(services, pushConfig));
   await app.register(recognizeRoutes(services, { workers: options.ocrWorkers ?? ocrWorkersFromEnv() }));
+  metrics.sources = {
+    brokerConnected: () => push.connected(),
+    brokerConnections: () => push.broker?.aedes.connectedClients ?? 0,
+    ocrWaiting: () => app.ocrPool.load().waiting,
+    ocrReading: () => app.ocrPool.load().reading,
+  };
   // The OCR engine and language data at /ocr/ (the OCR client fetches them; the service worker keeps them).
   await app.register(ocrAssetRoutes());
 

@@ -74,6 +74,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v): boolean | number => (v === 'true' ? true : v === 'false' || v === '0' ? false : Number(v))),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

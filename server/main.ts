@@ -5,6 +5,7 @@ import { openDb } from './db/db';
 import { prepareDatabase } from './db/prepare';
 import { LogSender } from './mail/sender';
 import { SmtpSender } from './mail/smtp-sender';
+import { Metrics, serveMetrics } from './metrics';
 
 /** Starts the server from the environment: the API, the built app and the blobs on one port. */
 export async function main(): Promise<void> {
@@ -18,8 +19,10 @@ export async function main(): Promise<void> {
     level: config.LOG_LEVEL,
     redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
   };
+  const metrics = new Metrics();
   const app = await buildApp({
     db,
+    metrics,
     blobDir: join(config.DATA_DIR, 'blobs'),
     staticDir: config.STATIC_DIR,
     logger,
@@ -58,6 +61,11 @@ export async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT) {
+    // Closed with the process (stop() exits once the app has closed).
+    await serveMetrics(metrics.withProcessMetrics(), config.METRICS_PORT, config.HOST);
+    app.log.info(`metrics on http://localhost:${config.METRICS_PORT}/metrics`);
+  }
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.PORT;
   app.log.info(`Cardbook on http://localhost:${port} (${db.engine})`);

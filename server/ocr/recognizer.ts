@@ -27,6 +27,8 @@ export type RecognizeResult = { fields: CardFields; lines: string[]; text: strin
 
 export type Recognizer = {
   recognize(image: Buffer, options: { area: 'hk' | 'ch' }): Promise<RecognizeResult>;
+  /** Scans waiting for a free engine, and being read now. */
+  load(): { waiting: number; reading: number };
   terminate(): Promise<void>;
 };
 
@@ -138,6 +140,7 @@ export async function createRecognizer(options: { workers?: number; prepare?: bo
   };
 
   return {
+    load: () => ({ waiting: waiting.length, reading: engines.length - idle.length }),
     async recognize(image, { area }) {
       if (terminated) throw new Error('recognizer terminated');
       const engine = await acquire();

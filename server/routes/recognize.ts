@@ -28,23 +28,34 @@ export type OcrPool = {
   /** Whether the pool has been started (a refused request never starts it). */
   started(): boolean;
   recognizer(): Promise<Recognizer>;
+  /** Scans waiting and being read (none before the pool starts). */
+  load(): { waiting: number; reading: number };
   close(): Promise<void>;
 };
 
 export function createOcrPool(workers: number): OcrPool {
   let pool: Promise<Recognizer> | null = null;
+  let ready: Recognizer | null = null;
   return {
     started: () => pool !== null,
+    load: () => ready?.load() ?? { waiting: 0, reading: 0 },
     recognizer() {
-      pool ??= createRecognizer({ workers }).catch((err: unknown) => {
-        pool = null;
-        throw err;
-      });
+      pool ??= createRecognizer({ workers }).then(
+        (recognizer) => {
+          ready = recognizer;
+          return recognizer;
+        },
+        (err: unknown) => {
+          pool = null;
+          throw err;
+        },
+      );
       return pool;
     },
     async close() {
       const running = pool;
       pool = null;
+      ready = null;
       if (running) await (await running.catch(() => null))?.terminate();
     },
   };

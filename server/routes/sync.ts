@@ -27,7 +27,9 @@ export function syncRoutes(services: Services) {
         const caller = callerOf(req);
         checkOwner(caller.userId, req.query.owner);
         await settleIfPending(services.db, caller.userId);
-        return reply.ok(await pull(services, caller, req.query));
+        const page = await pull(services, caller, req.query);
+        services.metrics.syncPulls.inc();
+        return reply.ok(page);
       },
     );
 

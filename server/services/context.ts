@@ -3,6 +3,7 @@ import type { Hlc } from '../../src/lib/hlc';
 import type { BlobStore } from '../blobs/store';
 import type { Db } from '../db/db';
 import type { CodeSender } from '../mail/sender';
+import type { Metrics } from '../metrics';
 import type { AuthorizationServer } from '../oauth/authorization-server';
 import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
@@ -23,6 +24,8 @@ export type Services = {
   sharedCards: SharedCardCache;
   /** Sessions resolved from tokens, kept a moment and forgotten on every process when revoked. */
   sessions: SessionCache;
+  /** What Prometheus reads (server/metrics.ts). */
+  metrics: Metrics;
   /**
    * Live pushes (SPEC §4), sent after a write commits. Inside a sync push this is a buffer that
    * the push flushes once the mutation's transaction has committed.

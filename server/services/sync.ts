@@ -130,6 +130,7 @@ export async function push(s: Services, caller: Caller, body: PushBody, locale: 
         : await applyOnce(s, caller, body.client_id, mutation, locale),
     );
   }
+  for (const result of results) s.metrics.syncMutations.inc({ outcome: result.ok ? 'applied' : 'rejected' });
   return { results };
 }
 
