@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyExtension } from '../../server/services/cards';
+import { type Cluster, startCluster } from './support';
 
 /**
  * `npm run cluster -- 2` as it is: two server processes behind HAProxy, on a throw-away
@@ -12,55 +9,9 @@ import { emptyExtension } from '../../server/services/cards';
  * `x-cardbook-server: appN` goes to that process (how two devices are pinned to two processes).
  */
 const PORT = 18480;
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'cardbook-cluster-data-'));
-let cluster: ChildProcess;
-const output: string[] = [];
-const pids = new Map<string, number>();
-
-type Envelope<T> = { code: number; msg: string; data: T };
-
-async function api<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  { body, token, on }: { body?: unknown; token?: string; on?: string } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { token } : {}),
-      ...(on ? { 'x-cardbook-server': on } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Envelope<T> };
-}
-
-/** The code the log sender wrote for `email` (any process's log). */
-async function codeFor(email: string): Promise<string> {
-  let code = '';
-  await vi.waitFor(
-    () => {
-      const line = output.find((l) => l.includes(`"to":"${email}"`) && l.includes('"code"'));
-      code = line ? ((JSON.parse(line) as { code: string }).code ?? '') : '';
-      expect(code).toMatch(/^\d{6}$/);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-  return code;
-}
-
-let count = 0;
-async function register(): Promise<{ id: number; token: string; email: string; password: string }> {
-  const email = `cluster-${Date.now()}-${++count}@example.com`;
-  const password = 'secret-pass';
-  expect((await api('POST', '/api/sendVerifyCode', { body: { email, scene: 'register' } })).status).toBe(200);
-  const code = await codeFor(email);
-  const res = await api<{ id: number; token: string }>('POST', '/api/register', { body: { email, password, code } });
-  expect(res.status).toBe(200);
-  return { ...res.body.data, email, password };
-}
+let cluster: Cluster;
+const api: Cluster['api'] = (...args) => cluster.api(...args);
+const register = () => cluster.register();
 
 /** Every row of the caller's view, page after page. */
 async function pullAll(token: string, on?: string) {
@@ -82,50 +33,12 @@ async function pullAll(token: string, on?: string) {
 const groupNames = (rows: Awaited<ReturnType<typeof pullAll>>) =>
   rows.filter((r) => r.table === 'group' && r.value).map((r) => String(r.value?.group_name));
 
-/** This environment without a database or broker of its own: the cluster starts throw-away ones. */
-function clusterEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'MQTT_URL', 'MQTT_WS_URL', 'MQTT_ADMIN_USERNAME', 'MQTT_ADMIN_PASSWORD'])
-    delete env[name];
-  return env;
-}
-
 beforeAll(async () => {
-  cluster = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts', '2'], {
-    env: { ...clusterEnv(), PORT: String(PORT), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let partial = '';
-  const take = (chunk: Buffer) => {
-    const lines = (partial + chunk.toString('utf8')).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      output.push(line);
-      const m = /^(app\d) pid (\d+)/.exec(line);
-      if (m?.[1] && m[2]) pids.set(m[1], Number(m[2]));
-    }
-  };
-  cluster.stdout?.on('data', take);
-  cluster.stderr?.on('data', take);
-  // Both processes answer through the balancer.
-  await vi.waitFor(
-    async () => {
-      for (const on of ['app1', 'app2']) {
-        const res = await fetch(`${base}/readyz`, { headers: { 'x-cardbook-server': on } });
-        expect(res.status).toBe(200);
-      }
-    },
-    { timeout: 120_000, interval: 250 },
-  );
-}, 180_000);
+  cluster = await startCluster(2, PORT);
+}, 240_000);
 
 afterAll(async () => {
-  if (cluster && cluster.exitCode === null) {
-    const exited = new Promise((resolve) => cluster.once('exit', resolve));
-    cluster.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.stop();
 });
 
 describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () => {
@@ -223,7 +136,7 @@ describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () 
     let retried = 0;
     for (let b = 0; b < batches; b++) {
       // Killed while this batch is on its way.
-      if (b === 6) setImmediate(() => process.kill(pids.get('app1') ?? 0, 'SIGKILL'));
+      if (b === 6) setImmediate(() => process.kill(cluster.pids.get('app1') ?? 0, 'SIGKILL'));
       const body = {
         client_id: 'phone-0002',
         mutations: Array.from({ length: each }, (_, i) => ({
@@ -234,7 +147,7 @@ describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () 
       };
       // As the sync worker does: the same batch again until an answer comes back.
       for (;;) {
-        const res = await fetch(`${base}/api/sync/push`, {
+        const res = await fetch(`${cluster.url}/api/sync/push`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', token: user.token },
           body: JSON.stringify(body),
@@ -249,6 +162,6 @@ describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () 
     expect(names).toHaveLength(batches * each);
     expect(new Set(names).size).toBe(batches * each);
     // app1 is gone: everything was answered by app2.
-    expect((await fetch(`${base}/readyz`, { headers: { 'x-cardbook-server': 'app2' } })).status).toBe(200);
+    expect((await fetch(`${cluster.url}/readyz`, { headers: { 'x-cardbook-server': 'app2' } })).status).toBe(200);
   });
 });
