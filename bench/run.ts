@@ -8,6 +8,7 @@ import { exchange } from './exchange';
 import { friendsSync } from './friends-sync';
 import { SMOKE } from './lib';
 import { ocr } from './ocr';
+import { scale } from './scale';
 import { scanPace } from './scan-pace';
 import { serverMemory } from './server-memory';
 
@@ -28,6 +29,7 @@ const BENCHES: [name: string, run: () => Promise<void>][] = [
   ['broker-fanout', brokerFanout],
   ['exchange', exchange],
   ['server-memory', serverMemory],
+  ['scale', scale],
   ['ocr', ocr],
   ['scan-pace', scanPace],
 ];

@@ -9,6 +9,8 @@ import { join } from 'node:path';
  */
 export type Cluster = {
   readonly url: string;
+  /** The throw-away PostgreSQL the processes share. */
+  readonly databaseUrl: string;
   /** The pid of each process, by name (app1, app2…). */
   readonly pids: ReadonlyMap<string, number>;
   /** A fetch through the balancer, pinned to a process when `on` names one. */
@@ -34,10 +36,15 @@ async function until(check: () => Promise<boolean> | boolean, ms: number, what: 
   }
 }
 
-export async function startCluster(processes: number, port: number): Promise<Cluster> {
+/** `logLevel` of the processes: `info` (the default) logs every request, and the codes `register` reads. */
+export async function startCluster(
+  processes: number,
+  port: number,
+  { logLevel = 'info' }: { logLevel?: 'info' | 'warn' } = {},
+): Promise<Cluster> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'cardbook-cluster-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: logLevel };
   // Its own database and broker, whatever this environment points at.
   for (const name of ['DATABASE_URL', 'MQTT_URL', 'MQTT_WS_URL', 'MQTT_ADMIN_USERNAME', 'MQTT_ADMIN_PASSWORD'])
     delete env[name];
@@ -47,6 +54,7 @@ export async function startCluster(processes: number, port: number): Promise<Clu
   });
   const output: string[] = [];
   const pids = new Map<string, number>();
+  let databaseUrl = '';
   let partial = '';
   const take = (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split('\n');
@@ -57,6 +65,8 @@ export async function startCluster(processes: number, port: number): Promise<Clu
       output.push(line);
       const m = /^(app\d+) pid (\d+)/.exec(line);
       if (m?.[1] && m[2]) pids.set(m[1], Number(m[2]));
+      const db = /^PostgreSQL \(throw-away\) at (\S+)/.exec(line);
+      if (db?.[1]) databaseUrl = db[1];
     }
   };
   child.stdout?.on('data', take);
@@ -125,5 +135,5 @@ export async function startCluster(processes: number, port: number): Promise<Clu
     await stop();
     throw error;
   }
-  return { url, pids, api, register, stop };
+  return { url, databaseUrl, pids, api, register, stop };
 }
