@@ -9,7 +9,8 @@ import { join } from 'node:path';
  * security (MQTT_URL and its admin account, else a throw-away one started here), the topology
  * of deploy/compose.yaml without containers. HAProxy sends each request to a ready process
  * (GET /readyz), the broker's websockets at /mqtt, and a request with the header
- * `x-cardbook-server: app2` to that process (tests pin a browser with it). The processes share
+ * `x-cardbook-server: app2` to that process while it is up (tests pin a browser with it); the
+ * answer's `x-cardbook-server` names the process that answered. The processes share
  * DATA_DIR (uploaded files). Ctrl-C stops everything this started.
  */
 const count = Number(process.argv[2] ?? 2);
@@ -108,6 +109,8 @@ backend broker
   server mosquitto ${brokerWs.hostname}:${brokerWs.port}
 backend app
   balance roundrobin
+  # Which process answered (a pinned request to a process marked down goes to another).
+  http-response set-header x-cardbook-server %s
   option httpchk GET /readyz
   default-server check inter 1s fall 2 rise 1
 ${servers.map((s) => `  use-server ${s.name} if { req.hdr(x-cardbook-server) -m str ${s.name} }`).join('\n')}

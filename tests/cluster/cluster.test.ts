@@ -1,6 +1,10 @@
 import mqtt from 'mqtt';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyExtension } from '../../server/services/cards';
+import { addSessionCookie } from '../e2e/support/api';
+import { launchBrowser, newPhoneContext } from '../e2e/support/browser';
+import { readMeta } from '../e2e/support/idb';
 import { type Cluster, startCluster } from './support';
 
 /**
@@ -41,7 +45,51 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
+/** One user's phone on /friendsCategory, pinned to process `on`, leading its sync worker with its live connection up. */
+async function groupsPage(browser: Browser, token: string, on: string): Promise<Page> {
+  const context = await newPhoneContext(browser, cluster.url, {
+    locale: 'en-US',
+    extraHTTPHeaders: { 'x-cardbook-server': on },
+  });
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await addSessionCookie(context, cluster, token);
+  const page = await context.newPage();
+  await page.goto('/friendsCategory');
+  await page.getByRole('heading', { name: 'Friend groups' }).waitFor();
+  await expect
+    .poll(async () => ((await readMeta(page, 'liveState')) as { connected?: boolean } | null)?.connected, {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  return page;
+}
+
 describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () => {
+  it("shows each of one user's two browsers, pinned to different processes, the other's change live", async () => {
+    const user = await register();
+    const login = await api<{ token: string }>('POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
+    const browser = await launchBrowser();
+    try {
+      const phone = await groupsPage(browser, user.token, 'app1');
+      const tablet = await groupsPage(browser, login.body.data.token, 'app2');
+      const add = async (page: Page, name: string) => {
+        await page.getByPlaceholder('New group').fill(name);
+        await page.getByRole('button', { name: 'Add', exact: true }).click();
+      };
+      const row = (page: Page, name: string) => page.getByTestId('group-row').filter({ hasText: name });
+      // Well inside the 30 s periodic pull: only a push through Mosquitto brings it this fast.
+      await add(phone, 'Partners');
+      await row(tablet, 'Partners').waitFor({ timeout: 5_000 });
+      await add(tablet, 'Suppliers');
+      await row(phone, 'Suppliers').waitFor({ timeout: 5_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("tells one user's device on one process, live, of a change made through the other", async () => {
     const user = await register();
     const login = await api<{ token: string }>('POST', '/api/login', {

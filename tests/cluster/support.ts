@@ -121,9 +121,10 @@ export async function startCluster(
     await until(
       async () => {
         if (child.exitCode !== null) throw new Error(`the cluster stopped:\n${output.slice(-20).join('\n')}`);
+        // Each one ready, and taken by the balancer (else a request pinned to it goes to another).
         for (let i = 1; i <= processes; i++) {
           const res = await fetch(`${url}/readyz`, { headers: { 'x-cardbook-server': `app${i}` } }).catch(() => null);
-          if (res?.status !== 200) return false;
+          if (res?.status !== 200 || res.headers.get('x-cardbook-server') !== `app${i}`) return false;
         }
         return pids.size === processes;
       },

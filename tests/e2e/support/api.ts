@@ -40,7 +40,11 @@ const SESSION_DAYS = 180;
  * Puts a session into a browser profile the way the app keeps it: one cookie holding the user id
  * (which names the account's local database) and the token (src/session/session-cookie.ts).
  */
-export async function addSessionCookie(context: BrowserContext, server: E2eServer, token: string): Promise<void> {
+export async function addSessionCookie(
+  context: BrowserContext,
+  server: Pick<E2eServer, 'url'>,
+  token: string,
+): Promise<void> {
   const res = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token } });
   const profile = (await res.json()) as Envelope<{ user_id: number } | null>;
   const expires = Math.floor(Date.now() / 1000) + SESSION_DAYS * 24 * 60 * 60;
