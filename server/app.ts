@@ -194,6 +194,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const sessions = new SessionCache(options.sessionCacheMs ?? SESSION_CACHE_MS);
   await sessions.listen(options.db);
+  // A user's own change (any request but a read) is in their next answer from this process, even
+  // before the database's notice of it comes back here: their copies go before this one is sent.
+  app.addHook('onSend', async (request) => {
+    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD')
+      sessions.forgetUser(request.caller.userId);
+  });
   const sharedCards = new SharedCardCache(options.sharedCardCacheMs ?? SHARED_CARD_CACHE_MS);
   await sharedCards.listen(options.db);
   app.addHook('preClose', async () => {

@@ -14,6 +14,19 @@ export async function getProfile(s: Services, caller: Caller): Promise<Profile> 
   return profileOf(user);
 }
 
+/**
+ * GET getProfile's answer: the copy this process keeps a moment (SessionCache), else my row's.
+ * Only for that read: a service that just wrote my row reads it with getProfile.
+ */
+export async function keptProfile(s: Services, caller: Caller): Promise<Profile> {
+  const kept = s.sessions.profile(caller.userId);
+  if (kept) return kept;
+  const mark = s.sessions.mark();
+  const profile = await getProfile(s, caller);
+  s.sessions.keepProfile(caller.userId, profile, mark);
+  return profile;
+}
+
 const COLUMN: Record<keyof SetProfileBody, string> = {
   fullName: 'full_name',
   english_name: 'english_name',

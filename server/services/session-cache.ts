@@ -1,3 +1,4 @@
+import type { Profile } from '../../src/api';
 import type { Db } from '../db/db';
 import type { TokenSession } from './tokens';
 
@@ -8,14 +9,17 @@ export const SESSIONS_CHANNEL = 'cardbook_sessions';
 export const SESSION_CACHE_MS = 1_000;
 
 /**
- * Sessions this process resolved from their token's hash, kept for `ttlMs`, so a burst of one
- * device's requests (an app start, a pull and its pages) reads its token once. Every process
- * hears from the database when a user's token is revoked or an exchange leaves them friends to
- * write (SESSIONS_CHANNEL) and forgets that user's sessions at once; while it cannot hear (its
- * listening connection lost) it keeps nothing. `ttlMs` bounds what a lost notice could cost.
+ * Sessions this process resolved from their token's hash, and users' profiles, kept for `ttlMs`,
+ * so a burst of one device's requests (an app start, a pull and its pages) reads its token once
+ * and GET getProfile reads nothing. Every process hears from the database when a user's token is
+ * revoked, their row changes or an exchange leaves them friends to write (SESSIONS_CHANNEL,
+ * migrations 0016 and 0017) and forgets that user's copies at once; the process that changed
+ * them forgets before it answers (`forgetUser`). While a process cannot hear (its listening
+ * connection lost) it keeps nothing. `ttlMs` bounds what a lost notice could cost.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: TokenSession; expires: number }>();
+  private readonly profiles = new Map<number, { profile: Profile; expires: number }>();
   private readonly hashesOf = new Map<number, Set<string>>();
   /** Bumped by every forgetting: a session read from the database before one is not kept. */
   private generation = 0;
@@ -79,17 +83,38 @@ export class SessionCache {
     hashes.add(hash);
   }
 
-  /** Forgets every session of the user (their notice may come later: this is for the process that changed them). */
+  /** The user's profile kept here, if still fresh. */
+  profile(userId: number): Profile | undefined {
+    const entry = this.profiles.get(userId);
+    if (!entry) return undefined;
+    if (entry.expires > Date.now()) return entry.profile;
+    this.profiles.delete(userId);
+    return undefined;
+  }
+
+  /** Keeps a profile read after `mark` (see `set`). */
+  keepProfile(userId: number, profile: Profile, mark: number): void {
+    if (!this.listening || mark !== this.generation) return;
+    if (this.profiles.size >= this.maxEntries) {
+      const [oldest] = this.profiles.keys();
+      if (oldest !== undefined) this.profiles.delete(oldest);
+    }
+    this.profiles.set(userId, { profile, expires: Date.now() + this.ttlMs });
+  }
+
+  /** Forgets every session and the profile of the user (their notice may come later: this is for the process that changed them). */
   forgetUser(userId: number): void {
     this.generation += 1;
     for (const hash of this.hashesOf.get(userId) ?? []) this.entries.delete(hash);
     this.hashesOf.delete(userId);
+    this.profiles.delete(userId);
   }
 
   private clear(): void {
     this.generation += 1;
     this.entries.clear();
     this.hashesOf.clear();
+    this.profiles.clear();
   }
 
   private remove(hash: string, userId: number): void {

@@ -112,6 +112,31 @@ describe('state shared by every server process', () => {
     expect((await profile(user.token)).statusCode).toBe(200);
   });
 
+  it('answers my profile changed through one server fresh from the other at once, and from the first straight away', async () => {
+    const [one, two] = servers as [App, App];
+    const user = await registerUser({ app: one, sender, blobDir, engine: db.engine, close: async () => {} });
+    const name = async (server: App) =>
+      (
+        (
+          await server.inject({ method: 'GET', url: '/api/user/getProfile', headers: { token: user.token } })
+        ).json() as {
+          data: { fullName: string };
+        }
+      ).data.fullName;
+    // Both servers keep my profile now.
+    await name(one);
+    await name(two);
+    const set = await one.inject({
+      method: 'POST',
+      url: '/api/user/setProfile',
+      headers: { token: user.token },
+      payload: { fullName: 'Wing Chan' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(await name(one)).toBe('Wing Chan');
+    await vi.waitFor(async () => expect(await name(two)).toBe('Wing Chan'), { timeout: 2_000, interval: 20 });
+  });
+
   it('shows a visitor of the other server a card edited through one at once', async () => {
     const [one, two] = servers as [App, App];
     const user = await registerUser({ app: one, sender, blobDir, engine: db.engine, close: async () => {} });
