@@ -1,10 +1,10 @@
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
 import { addSessionCookie } from '../e2e/support/api';
 import { launchBrowser, newPhoneContext } from '../e2e/support/browser';
 import { readMeta } from '../e2e/support/idb';
+import { plainCard } from '../server/helper';
 import { type Cluster, startCluster } from './support';
 
 /**
@@ -137,15 +137,7 @@ describe('two server processes behind HAProxy, on PostgreSQL and Mosquitto', () 
       api<{ share_str: string }>('POST', '/api/card/create', {
         token: user.token,
         on: 'app1',
-        body: {
-          name,
-          english_name: '',
-          photo: '',
-          photo_back: '',
-          profile: '',
-          is_open: 0,
-          extension: emptyExtension(),
-        },
+        body: plainCard(name),
       });
     const first = await save('Ada Lam');
     expect(first.status).toBe(200);

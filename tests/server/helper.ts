@@ -11,6 +11,7 @@ import type { PushConfig } from '../../server/push/setup';
 import type { InfoConfig } from '../../server/routes/info';
 import type { RateLimitConfig } from '../../server/security/rate-limits';
 import type { ThirdPartyConfig } from '../../server/security/third-party-clients';
+import { emptyExtension } from '../../server/services/cards';
 import type { ShopConfig } from '../../server/services/physical-cards';
 import { migratedTemplate } from './pglite-template';
 
@@ -181,4 +182,9 @@ export async function dbSnapshot(app: App): Promise<string> {
   );
   const tokens = await app.services.db.query('select id, revoked_at from auth_tokens order by id');
   return JSON.stringify({ counts, seq, users, tokens });
+}
+
+/** The body of card/create for a card with only a name. */
+export function plainCard(name: string) {
+  return { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() };
 }

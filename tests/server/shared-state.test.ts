@@ -7,8 +7,7 @@ import { type App, buildApp } from '../../server/app';
 import { type Db, openDb } from '../../server/db/db';
 import { LogSender } from '../../server/mail/sender';
 import { DEFAULT_RATE_LIMITS } from '../../server/security/rate-limits';
-import { emptyExtension } from '../../server/services/cards';
-import { dropSchema, registerUser } from './helper';
+import { dropSchema, plainCard, registerUser } from './helper';
 import { migratedTemplate } from './pglite-template';
 
 /**
@@ -145,15 +144,7 @@ describe('state shared by every server process', () => {
         method: 'POST',
         url: '/api/card/create',
         headers: { token: user.token },
-        payload: {
-          name,
-          english_name: '',
-          photo: '',
-          photo_back: '',
-          profile: '',
-          is_open: 0,
-          extension: emptyExtension(),
-        },
+        payload: plainCard(name),
       });
     const first = await save('陳大文');
     expect(first.statusCode).toBe(200);
