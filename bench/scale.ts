@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { openDb } from '../server/db/db';
 import { issueToken } from '../server/services/tokens';
 import { type Cluster, startCluster } from '../tests/cluster/support';
+import { exchange } from './exchange';
 import { BENCH_SECONDS, printTable, requestsPerSecond, SMOKE, sized, startServer, within } from './lib';
 
 /**
@@ -10,6 +11,7 @@ import { BENCH_SECONDS, printTable, requestsPerSecond, SMOKE, sized, startServer
  * reads (GET /api/user/getProfile) and sync pushes (one setProfile mutation a request, spread
  * over BENCH_SCALE_USERS accounts) per second, and what the second process adds per core. On this
  * 2-core machine the balancer, PostgreSQL and the load generator share the cores with the servers.
+ * Then the group exchange with everyone pulling at once (exchange.ts).
  */
 // At least the 10 connections: one account's pushes past 8 waiting in a process are refused (429), as for one user's devices.
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? sized(20, 10));
@@ -55,6 +57,7 @@ export async function scale(): Promise<void> {
       `${rate(two.pushes)} (${ratio(two.pushes)}, ${perCore(one.pushes, two.pushes)})`,
     ],
   ]);
+  await exchange();
 }
 
 /** Pushes per second: each request one new setProfile mutation of the next account, round-robin. */

@@ -1,12 +1,15 @@
 import type { CardEntryKind, CardExtension } from '../../src/api';
 
 /**
- * A card's extension entries as stored (card_extensions) and as the API shows them: read in
- * the same SQL round trip as the card, as one JSON aggregate, by my card, shared cards and
- * friend entries alike.
+ * A card's extension entries as stored (card_extensions) and as the API shows them. The card
+ * row keeps them as one JSON array (`cards.entries`, migration 0019), which my card, shared cards
+ * and friend entries alike read; whoever writes the rows sets it (refreshEntries).
  */
 
-/** One extension entry as the JSON aggregate gives it. */
+/** Sets the entries of the cards `where` picks (on `cards`) from their rows. */
+export const refreshEntries = (where: string) => `update cards set entries = card_entries(id) where ${where}`;
+
+/** One extension entry as `cards.entries` holds it. */
 export type EntryRow = {
   kind: 'company' | CardEntryKind;
   key: string;
@@ -14,14 +17,6 @@ export type EntryRow = {
   department: string;
   position: string;
 };
-
-/** The card's entries in order, as one JSON array (the card is `c`). */
-export const ENTRIES_JSON = `coalesce((
-    select json_agg(json_build_object(
-      'kind', e.kind, 'key', e.label, 'content', e.content,
-      'department', coalesce(e.detail->>'department', ''), 'position', coalesce(e.detail->>'position', ''))
-      order by e.kind, e.position)
-    from card_extensions e where e.card_id = c.id and e.deleted_at is null), '[]'::json)`;
 
 export function emptyExtension(): CardExtension {
   return { company: [], address: [], tel: [], email: [], website: [], other: [], industry: [], social: [] };

@@ -30,7 +30,7 @@ import {
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
-import { ENTRIES_JSON, type EntryRow, emptyExtension, extensionOf } from './card-entries';
+import { type EntryRow, emptyExtension, extensionOf, refreshEntries } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 
@@ -92,7 +92,7 @@ const MY_CARD_SQL = `
     (select k.share_key from card_share_keys k where k.card_id = c.id and k.revoked_at is null limit 1) as share_str,
     (select coalesce(sum(g.update_num), 0)::int from friend_groups g
       where g.user_id = c.user_id and g.deleted_at is null) as group_update_num,
-    ${ENTRIES_JSON} as ext
+    c.entries as ext
   from cards c where c.user_id = $1 and c.deleted_at is null`;
 
 async function loadMyCard(q: Queryable, caller: Caller): Promise<{ card: MyCard; version: number } | null> {
@@ -149,7 +149,7 @@ type SharedRow = {
 };
 
 const SHARED_COLUMNS = `c.id as card_id, c.user_id, c.name, c.english_name, c.photo, c.photo_back, c.profile,
-  u.avatar, ${ENTRIES_JSON} as ext`;
+  u.avatar, c.entries as ext`;
 
 /** A live share key's card, with the viewer's ($2, null for a visitor) friend entry for it. */
 const SHARED_BY_KEY_SQL = `
@@ -432,6 +432,7 @@ async function writeCard(
         [row.id, JSON.stringify(entries)],
       );
     }
+    await q.query(refreshEntries('id = $1'), [row.id]);
     // The first save gives the card its share key; later ones keep it (one live key per card).
     await q.query('insert into card_share_keys (share_key, card_id) values ($1, $2) on conflict do nothing', [
       randomKey(12),

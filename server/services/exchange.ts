@@ -419,8 +419,8 @@ export async function settleIfPending(db: Db, userId: number): Promise<void> {
 /**
  * Writes the user's friend entries from the exchanges they took part in that started since
  * (settle_pending): every other member's current card joins their friends (a card they already
- * keep is not added twice) and their exchange group. One statement for the entries, one for the
- * groups; a concurrent call for the same user finds nothing left to do.
+ * keep is not added twice) and their exchange group. One statement writes both; a concurrent
+ * call for the same user waits for the first and finds nothing left to do.
  */
 export async function settleExchanges(db: Db, userId: number): Promise<void> {
   await db.tx(async (q) => {
@@ -430,32 +430,39 @@ export async function settleExchanges(db: Db, userId: number): Promise<void> {
       [userId],
     );
     if (settled.length === 0) return;
-    const rooms = JSON.stringify(settled.map((r) => ({ room_id: r.room_id, group_id: r.group_id })));
-    const others = `select distinct s.group_id, c.user_id, c.id as card_id
-       from jsonb_to_recordset($2::jsonb) as s(room_id bigint, group_id bigint)
-       join exchange_members o on o.room_id = s.room_id and o.user_id <> $1
-       join cards c on c.user_id = o.user_id and c.deleted_at is null
-       join users u on u.id = o.user_id and u.deleted_at is null`;
-    const added = await q.query<{ id: number }>(
-      `insert into friends (user_id, friend_user_id, card_id)
-       select distinct $1::bigint, x.user_id, x.card_id from (${others}) x order by x.card_id
-       on conflict (user_id, card_id) where deleted_at is null do nothing
-       returning id`,
-      [userId, rooms],
-    );
-    const joined = await q.query<{ friend_id: number }>(
-      `insert into friend_group_members (user_id, friend_id, group_id)
-       select $1, f.id, x.group_id from (${others}) x
-       join friends f on f.user_id = $1 and f.card_id = x.card_id and f.deleted_at is null
-       on conflict (friend_id, group_id) where deleted_at is null do nothing
-       returning friend_id`,
-      [userId, rooms],
+    // The statement's snapshot predates its own insert: `kept` is only the entries held before.
+    const regrouped = await q.query<{ friend_id: number }>(
+      `with others as (
+         select distinct on (s.group_id, c.id) s.group_id, c.user_id, c.id as card_id
+         from jsonb_to_recordset($2::jsonb) as s(room_id bigint, group_id bigint)
+         join exchange_members o on o.room_id = s.room_id and o.user_id <> $1
+         join cards c on c.user_id = o.user_id and c.deleted_at is null
+         join users u on u.id = o.user_id and u.deleted_at is null
+       ),
+       added as (
+         insert into friends (user_id, friend_user_id, card_id)
+         select distinct on (card_id) $1::bigint, user_id, card_id from others order by card_id
+         on conflict (user_id, card_id) where deleted_at is null do nothing
+         returning id, card_id
+       ),
+       kept as (
+         select f.id, f.card_id from friends f
+         where f.user_id = $1 and f.deleted_at is null and f.card_id in (select card_id from others)
+       ),
+       entries as (select id, card_id from added union all select id, card_id from kept),
+       joined as (
+         insert into friend_group_members (user_id, friend_id, group_id)
+         select $1, e.id, o.group_id from others o join entries e on e.card_id = o.card_id
+         on conflict (friend_id, group_id) where deleted_at is null do nothing
+         returning friend_id
+       )
+       select distinct j.friend_id from joined j join kept k on k.id = j.friend_id`,
+      [userId, JSON.stringify(settled.map((r) => ({ room_id: r.room_id, group_id: r.group_id })))],
     );
     // Entries kept before the exchange are sent again: their group list changed.
-    const fresh = new Set(added.map((a) => Number(a.id)));
     await touchFriends(
       q,
-      joined.map((j) => Number(j.friend_id)).filter((id) => !fresh.has(id)),
+      regrouped.map((j) => Number(j.friend_id)),
     );
   });
 }

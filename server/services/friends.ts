@@ -22,7 +22,7 @@ import { type PersonNames, personName } from '../../src/lib/display-name';
 import { isNewer } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
-import { ENTRIES_JSON, type EntryRow, extensionOf } from './card-entries';
+import { type EntryRow, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 import { settleExchanges } from './exchange';
@@ -53,8 +53,6 @@ type FriendRow = {
   avatar: string;
   profile: string;
   photo: string;
-  company: string | null;
-  position: string | null;
   groups: string | null;
   english_name: string;
   photo_back: string;
@@ -68,20 +66,17 @@ const FRIEND_SELECT = `
   select f.id as accept_id, f.version, f.deleted_at is not null as deleted, f.remark, f.status,
     c.id as card_id, coalesce(nullif(c.name, ''), c.english_name) as name, u.avatar, c.profile, c.photo,
     u.deleted_at is not null as account_deleted,
-    co.content as company, co.detail->>'position' as position,
-    c.english_name, c.photo_back, ${ENTRIES_JSON} as ext, k.share_key as share_str,
+    c.english_name, c.photo_back, c.entries as ext, k.share_key as share_str,
     (select string_agg(m.group_id::text, ',' order by m.group_id) from friend_group_members m
       where m.friend_id = f.id and m.deleted_at is null) as groups
   from friends f
   join cards c on c.id = f.card_id
   join users u on u.id = c.user_id
-  left join card_share_keys k on k.card_id = c.id and k.revoked_at is null
-  left join lateral (
-    select e.content, e.detail from card_extensions e
-    where e.card_id = c.id and e.kind = 'company' and e.deleted_at is null order by e.position limit 1
-  ) co on true`;
+  left join card_share_keys k on k.card_id = c.id and k.revoked_at is null`;
 
 function friendOf(row: FriendRow): Friend {
+  const extension = extensionOf(row.ext);
+  const [company] = extension.company;
   return {
     accept_id: row.accept_id,
     friend_card_info: {
@@ -90,11 +85,11 @@ function friendOf(row: FriendRow): Friend {
       avatar: row.avatar,
       profile: row.profile,
       photo: row.photo,
-      company: companyLine({ name: row.company ?? '', position: row.position ?? '' }),
+      company: companyLine({ name: company?.name ?? '', position: company?.position ?? '' }),
       english_name: row.english_name,
       photo_back: row.photo_back,
       share_str: row.share_str ?? '',
-      extension: extensionOf(row.ext),
+      extension,
     },
     remark: row.remark,
     group_id: row.groups ? `${MAIN_GROUP_ID},${row.groups}` : String(MAIN_GROUP_ID),
