@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emptyExtension } from '../../server/services/cards';
 import type { MyCard } from '../../src/api';
+import { plainCard } from '../server/helper';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { readMeta } from './support/idb';
@@ -50,12 +51,7 @@ async function untilLive(page: Page): Promise<void> {
 }
 
 async function createCard(server: E2eServer, token: string, name: string): Promise<MyCard> {
-  const created = await postJson<MyCard>(
-    server,
-    '/api/card/create',
-    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
-    token,
-  );
+  const created = await postJson<MyCard>(server, '/api/card/create', plainCard(name), token);
   expect(created.status).toBe(200);
   return created.body.data;
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
 import type { MyCard, NotifyList } from '../../src/api';
+import { plainCard } from '../server/helper';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import type { E2eServer } from './support/server';
@@ -39,12 +39,7 @@ const TEXT = {
 } as const;
 
 async function makeCard(server: E2eServer, user: ApiUser, name: string): Promise<MyCard> {
-  const res = await postJson<MyCard>(
-    server,
-    '/api/card/create',
-    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
-    user.token,
-  );
+  const res = await postJson<MyCard>(server, '/api/card/create', plainCard(name), user.token);
   if (res.status !== 200) throw new Error(`card/create: ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

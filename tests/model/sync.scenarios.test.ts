@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
 import { type Friend, type Group, MUTATION_MAX_BYTES, type MyCard } from '../../src/api';
 import { mutate } from '../../src/db/mutations';
 import { readSyncState } from '../../src/db/sync-store';
 import { cardBodyOf, cardPatchOf } from '../../src/lib/card-merge';
-import { call, registerUser } from '../server/helper';
+import { call, plainCard, registerUser } from '../server/helper';
 import { Device, Server } from './harness';
 
 /**
@@ -21,13 +20,7 @@ type Account = { id: number; token: string; email: string; password: string };
 
 async function account(name: string): Promise<Account & { shareStr: string }> {
   const user = await registerUser(server.test);
-  const card = await call<MyCard>(
-    server.app,
-    'POST',
-    '/api/card/create',
-    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
-    { token: user.token },
-  );
+  const card = await call<MyCard>(server.app, 'POST', '/api/card/create', plainCard(name), { token: user.token });
   return { ...user, shareStr: card.body.data.share_str };
 }
 

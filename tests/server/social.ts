@@ -1,7 +1,7 @@
 import type { PushPublisher, SystemPush } from '../../server/push/publisher';
 import { emptyExtension } from '../../server/services/cards';
 import type { MyCard, PullResult, PushResult, SyncRow } from '../../src/api';
-import { type Answer, call, registerUser, type TestApp } from './helper';
+import { type Answer, call, plainCard, registerUser, type TestApp } from './helper';
 
 /** Helpers shared by the friends, groups and notifications tests. */
 
@@ -37,13 +37,7 @@ export async function userWithCard(
 }
 
 export async function renameCard(t: TestApp, user: User, name: string): Promise<void> {
-  const saved = await call(
-    t.app,
-    'POST',
-    '/api/card/create',
-    { name, english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension: emptyExtension() },
-    { token: user.token },
-  );
+  const saved = await call(t.app, 'POST', '/api/card/create', plainCard(name), { token: user.token });
   if (saved.status !== 200) throw new Error(`card/create: ${JSON.stringify(saved.body)}`);
 }
 
