@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { buildApp } from '../server/app';
+import { buildApp, LISTEN_BACKLOG } from '../server/app';
 import { type Db, openDb } from '../server/db/db';
 import { issueToken } from '../server/services/tokens';
 import { type ExchangeRoom, type PullResult, type PushSession, pushTopics } from '../src/api';
@@ -29,7 +29,7 @@ const PULL_PAGE = 2500;
 const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
 
 type Target = { origin: string; db: Db; stop(): Promise<void> };
-type Figures = { committed: number; allEnded: number; allHeld: number };
+type Figures = { committed: number; allEnded: number; allHeld: number; retried: number };
 
 export async function exchange(): Promise<void> {
   const topologies = (
@@ -47,7 +47,10 @@ export async function exchange(): Promise<void> {
         rows.push(
           [`${name}, ${size}: start → committed`, ms(figures.committed)],
           [`${name}, ${size}: start → all ${size} have the end message`, ms(figures.allEnded)],
-          [`${name}, ${size}: start → last card holder complete (${size - 1} cards)`, ms(figures.allHeld)],
+          [
+            `${name}, ${size}: start → last card holder complete (${size - 1} cards)`,
+            `${ms(figures.allHeld)}${figures.retried > 0 ? ` (${figures.retried} pulls tried again after a dropped connection)` : ''}`,
+          ],
         );
       } finally {
         await target.stop();
@@ -61,7 +64,7 @@ async function embedded(_size: number): Promise<Target> {
   const blobDir = mkdtempSync(join(tmpdir(), 'cardbook-bench-exchange-'));
   const db = await openDb({ engine: 'pglite' });
   const app = await buildApp({ db, blobDir, logger: false, exchange: { maxMembers: 10_000 } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: 0, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('no port');
   return {
@@ -100,11 +103,16 @@ async function api<T>(origin: string, path: string, token: string, body?: unknow
   return (JSON.parse(text) as { data: T }).data;
 }
 
-/** Pulls until the server has nothing more; the friend entries it brought. */
-async function pullAll(origin: string, who: Participant): Promise<number> {
+/** Pulls until the server has nothing more; the friend entries it brought. A dropped connection is tried again, as the app does. */
+async function pullAll(origin: string, who: Participant, retried = { count: 0 }): Promise<number> {
   let friends = 0;
   for (;;) {
-    const page = await api<PullResult>(origin, `/api/sync/pull?cursor=${who.cursor}&limit=${PULL_PAGE}`, who.token);
+    const path = `/api/sync/pull?cursor=${who.cursor}&limit=${PULL_PAGE}`;
+    const page = await api<PullResult>(origin, path, who.token).catch((error: unknown) => {
+      if (!(error instanceof TypeError)) throw error;
+      retried.count += 1;
+      return api<PullResult>(origin, path, who.token);
+    });
     for (const row of page.rows) if (row.table === 'friend' && !row.deleted) friends += 1;
     who.cursor = page.cursor;
     if (!page.more) return friends;
@@ -144,11 +152,12 @@ async function run({ origin, db }: Target, size: number): Promise<Figures> {
     onAllHeld = resolve;
   });
   let started = false;
+  const retried = { count: 0 };
   const whenEnded = async (who: Participant) => {
     ended += 1;
     if (ended === size) allEndedAt = performance.now();
     try {
-      const friends = await pullAll(origin, who);
+      const friends = await pullAll(origin, who, retried);
       if (friends !== size - 1) throw new Error(`participant ${who.id} pulled ${friends} cards, not ${size - 1}`);
     } catch (error) {
       failure ??= error instanceof Error ? error : new Error(String(error));
@@ -202,7 +211,12 @@ async function run({ origin, db }: Target, size: number): Promise<Figures> {
       sized(300_000, 120_000),
     );
     if (failure) throw failure;
-    return { committed: committedAt - start, allEnded: allEndedAt - start, allHeld: allHeldAt - start };
+    return {
+      committed: committedAt - start,
+      allEnded: allEndedAt - start,
+      allHeld: allHeldAt - start,
+      retried: retried.count,
+    };
   } finally {
     await Promise.all(people.map((p) => p.broker?.endAsync(true)));
   }

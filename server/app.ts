@@ -114,6 +114,13 @@ export type Timeouts = {
   checkInterval: number;
 };
 
+/**
+ * Connections the kernel holds for the server before it takes them (the kernel caps it at
+ * net.core.somaxconn). Node's 511 overflowed when a thousand phones of one exchange pulled at
+ * once while the process was busy (PGlite works on its thread): 124 of them were reset.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export const DEFAULT_TIMEOUTS: Timeouts = { request: 60_000, headers: 30_000, keepAlive: 72_000, checkInterval: 5_000 };
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { buildApp } from './app';
+import { buildApp, LISTEN_BACKLOG } from './app';
 import { oauthClients, operatorSocketPath, pushConfig, readConfig, thirdPartyConfig } from './config';
 import { openDb } from './db/db';
 import { prepareDatabase } from './db/prepare';
@@ -60,7 +60,7 @@ export async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   if (config.METRICS_PORT) {
     // Closed with the process (stop() exits once the app has closed).
     await serveMetrics(metrics.withProcessMetrics(), config.METRICS_PORT, config.HOST);
