@@ -447,6 +447,32 @@ describe('a GmbH', () => {
   });
 });
 
+describe('a German-language card with no country codes', () => {
+  it('reads its numbers as German, whoever scans it, and an Austrian one as Austrian', () => {
+    const german = extractFields(
+      stackedLines([
+        'Hoffmann Maschinenbau GmbH',
+        'Lena Hoffmann',
+        'Projektleiterin',
+        'Telefon 0711 / 5476699',
+        'Mobil 0162 / 49632108',
+      ]),
+      { area: 'hk' },
+    );
+    expect(german.tel).toEqual(['+49 711 5476699', '+49 162 49632108']);
+    const austrian = extractFields(
+      stackedLines(['Fischer Anlagenbau GmbH', 'Bärbel Fischer', 'Projektleiterin', 'Telefon: 01 / 7643996']),
+      { area: 'hk' },
+    );
+    expect(austrian.tel).toEqual(['+43 1 7643996']);
+  });
+
+  it('needs two of its words: one English word that is also German does not make a card German', () => {
+    expect(cardRegion(['Handy Tools Ltd', 'Tel 020 7946 0958'], 'HK')).toBe('HK');
+    expect(cardRegion(['Telefon 0711 / 5476699', 'Mobil 0162 / 49632108'], 'HK')).toBe('DE');
+  });
+});
+
 describe('English addresses of Chinese cards', () => {
   it("join a street's name wrapped before its last word, drop an 'Add' label (with a dash too), and put back P.R. China's stop", () => {
     const f = extractFields(

@@ -14,7 +14,14 @@ const GERMAN = words(
   // Places and words of addresses and titles.
   'München Köln Düsseldorf Nürnberg Lübeck Münster Würzburg Göttingen Saarbrücken Osnabrück Mönchengladbach Österreich Kärnten Tübingen Lüneburg',
   'Geschäftsführer Geschäftsführerin Geschäftsführung Büro Lösungen Gründer Gründerin Prüfung',
-  'Zürich Graubünden Thüringen Fürth Jülich Lörrach Verkäufer Verkäuferin Geschäftsleitung',
+  'Zürich Graubünden Thüringen Fürth Jülich Lörrach Verkäufer Verkäuferin Geschäftsleitung Rechtsanwältin',
+);
+
+/** Labels and titles of German-language cards with no accent to restore: only what tells their language. */
+const GERMAN_CUES = words(
+  'Telefon Telefax Mobil Handy Strasse Niederlassung Inhaber Inhaberin Vorstand Prokurist Prokuristin',
+  'Projektleiter Projektleiterin Vertriebsleiter Vertriebsleiterin Abteilungsleiter Abteilungsleiterin Leiter Leiterin',
+  'Vertrieb Beratung Entwicklung Einkauf Buchhaltung Steuerberater Steuerberaterin Rechtsanwalt',
 );
 
 /** Words of Switzerland's French-speaking cards the French model reads without their accent. */
@@ -92,7 +99,7 @@ export function restoreAccents(text: string, region: CountryCode): string {
 const LANGUAGE_WORDS = 2;
 /** The countries of each list, first the one a card in that language with nothing else to go on most likely comes from. */
 const LANGUAGES: [CountryCode[], Map<string, string>][] = [
-  [['DE', 'AT', 'CH', 'LI'], GERMAN],
+  [['DE', 'AT', 'CH', 'LI'], new Map([...GERMAN, ...GERMAN_CUES])],
   [['ES'], SPANISH],
 ];
 

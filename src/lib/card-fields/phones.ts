@@ -26,6 +26,25 @@ export type FoundPhone = {
 const OTHERS: readonly CountryCode[] = ['HK', 'CN', 'MO', 'TW', 'SG', 'US', 'GB', 'JP', 'KR', 'TH', 'MY', 'AU'];
 const CALLING_CODES = new Set(['1', '44', '65', '81', '82', '66', '86', '852', '853', '886']);
 /**
+ * Countries whose cards share a language and a way of printing numbers with the card's country:
+ * a number printed without a code that is none of the card's country's is tried in them before
+ * the far ones (a German-language card's "01 / 7643996" is a Vienna number, not a mainland one).
+ */
+const NEIGHBOURS: Partial<Record<CountryCode, readonly CountryCode[]>> = {
+  DE: ['AT', 'CH'],
+  AT: ['DE', 'CH'],
+  CH: ['DE', 'AT', 'FR', 'IT'],
+  FR: ['BE', 'CH', 'LU'],
+  BE: ['NL', 'FR', 'LU'],
+  NL: ['BE'],
+  LU: ['FR', 'BE', 'DE'],
+  IT: ['CH'],
+  GB: ['IE'],
+  IE: ['GB'],
+  US: ['CA'],
+  CA: ['US'],
+};
+/**
  * Countries whose numbers, printed without a country code, begin with the trunk "0" ("02-2345
  * 6789", "020 7946 0958"); mainland mobiles ("138 0013 8000") are the one exception. Digits
  * without it are no number of theirs: "3205 6373" is not Taiwan's "(03) 205 6373".
@@ -109,8 +128,8 @@ function printedInternational(text: string, code: string, national: string): str
  * code: it is taken when libphonenumber finds it valid or, with `possible`, of a possible
  * length for that code (valid means inside the ranges allocated when the metadata was made,
  * which go out of date; no other country is ever tried for it). A number printed without a
- * code is read in `region`, then in the countries a card in the user's hands comes from
- * (OTHERS) when printed as their own numbers are (TRUNK_ZERO), and must be valid in one:
+ * code is read in `region`, then in its NEIGHBOURS, then in the countries a card in the user's
+ * hands comes from (OTHERS) when printed as their own numbers are (TRUNK_ZERO), and must be valid in one:
  * without a code, validity is all that tells them apart.
  */
 export function formatPhone(
@@ -136,7 +155,8 @@ export function formatPhone(
     const parsed = parsePhoneNumberFromString(`+${printed}`);
     if (parsed?.isValid()) return parsed.formatInternational();
   }
-  for (const country of [region, ...OTHERS.filter((c) => c !== region)]) {
+  const near = NEIGHBOURS[region] ?? [];
+  for (const country of [region, ...near, ...OTHERS.filter((c) => c !== region && !near.includes(c))]) {
     if (country !== region && !printedNationally(printed, country)) continue;
     if (budget.parses-- <= 0) return null;
     const parsed = parsePhoneNumberFromString(text, country);

@@ -226,7 +226,8 @@ function regionVotes(texts: readonly string[]): Map<CountryCode, number> {
 
 /**
  * The country of the card's numbers printed without a code: the country the card says it is
- * from (printedRegion), else `fallback`; a tie that includes `fallback` goes to it.
+ * from (printedRegion), else `fallback`; a tie that includes `fallback` goes to it, another to
+ * the likeliest country of the card's language among the tied, else to `fallback`.
  */
 export function cardRegion(texts: readonly string[], fallback: CountryCode): CountryCode {
   const votes = regionVotes(texts);
@@ -234,5 +235,8 @@ export function cardRegion(texts: readonly string[], fallback: CountryCode): Cou
   if (top === 0) return fallback;
   const leaders = [...votes].filter(([, n]) => n === top).map(([c]) => c);
   if (leaders.length === 1) return leaders[0] ?? fallback;
-  return fallback;
+  if (leaders.includes(fallback)) return fallback;
+  // A tie the card's language settles: a German GmbH is German first (its numbers are tried in
+  // Austria and Switzerland next: phones.ts NEIGHBOURS).
+  return languageCountries(texts).find((c) => leaders.includes(c)) ?? fallback;
 }
