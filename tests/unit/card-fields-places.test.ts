@@ -474,6 +474,22 @@ describe('a German-language card with no country codes', () => {
 });
 
 describe('English addresses of Chinese cards', () => {
+  it('take the city printed alone under the district', () => {
+    const f = extractFields(
+      stackedLines([
+        '韩静',
+        'Jing Han',
+        'ADD',
+        'Room 2412, Building 2, Tech Plaza',
+        '948 Xinghu Street, Gusu District',
+        'Suzhou',
+      ]),
+      { area: 'ch' },
+    );
+    expect(f.address).toEqual(['Room 2412, Building 2, Tech Plaza, 948 Xinghu Street, Gusu District, Suzhou']);
+    expect(f.other).toEqual([]);
+  });
+
   it("join a street's name wrapped before its last word, drop an 'Add' label (with a dash too), and put back P.R. China's stop", () => {
     const f = extractFields(
       stackedLines([

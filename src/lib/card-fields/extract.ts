@@ -338,6 +338,8 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
 const EU_POSTCODE = /^\d{4,5}(?:\s?[A-Z]{2})?$/;
 /** An address line ending in one, after a comma ("Oudegracht 106, 3511 AZ"). */
 const EU_POSTCODE_END = /[,，]\s?\d{4,5}(?:\s?[A-Z]{2})?$/;
+/** An address line ending at a district, whose city comes next ("948 Xinghu Street, Gusu District" / "Suzhou"). */
+const DISTRICT_END = /\b(?:District|Dist\.|County|Province)$/iu;
 /** One word of a place's name: a capital, letters, no digit. */
 const ONE_WORD = /^\p{Lu}\p{Ll}+$/u;
 /** A town's name alone on a line, after the postcode ending the line above: one to three words, no digit. */
@@ -694,7 +696,9 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
           (p.weakAddress
             ? Math.abs(q.line - p.line) === 1
             : (q.line === p.line - 1 &&
-                (q.comma || continuesAddress(p.text) || (EU_POSTCODE_END.test(q.text) && TOWN_LINE.test(p.text)))) ||
+                (q.comma ||
+                  continuesAddress(p.text) ||
+                  ((EU_POSTCODE_END.test(q.text) || DISTRICT_END.test(q.text)) && TOWN_LINE.test(p.text)))) ||
               (q.line === p.line + 1 && UNIT_LINE.test(p.text)) ||
               (q.line === p.line - 1 && placesGoOn(p, pieces))),
       );
