@@ -9,8 +9,9 @@ const MIGRATION_LOCK = [0x43424b, 1];
 /**
  * Applies the plain-SQL files of ./migrations in name order, each once, each in its own
  * transaction, recording it in schema_migrations. The same files serve PGlite and PostgreSQL.
+ * `upTo` stops after that file: a database as an older server left it, for tests of an upgrade.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, { upTo }: { upTo?: string } = {}): Promise<string[]> {
   // PostgreSQL does not make one table twice at once safely ("create table if not exists" of two
   // servers starting together fails one with a duplicate key): the first waits for the other here.
   await db.tx(async (q) => {
@@ -20,7 +21,9 @@ export async function migrate(db: Db): Promise<string[]> {
       applied_at timestamptz not null default now()
     )`);
   });
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => f.endsWith('.sql') && (upTo === undefined || f <= upTo))
+    .sort();
   const applied = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
   const ran: string[] = [];
   for (const file of files) {
