@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyExtension } from '../../server/services/cards';
 import type { MyCard } from '../../src/api';
+import { plainCard } from '../server/helper';
 import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
@@ -20,22 +20,10 @@ describe('avatar and names', () => {
   let context: BrowserContext;
   let page: Page;
   let user: ApiUser;
-  let shareStr: string;
 
   beforeAll(async () => {
     server = await startServer();
     user = await registerViaApi(server);
-    const body = {
-      name: 'Ada Lam',
-      english_name: '',
-      photo: '',
-      photo_back: '',
-      profile: '',
-      is_open: 1,
-      extension: emptyExtension(),
-    };
-    const saved = await postJson<MyCard>(server, '/api/card/create', body, user.token);
-    shareStr = saved.body.data.share_str;
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
@@ -84,6 +72,14 @@ describe('avatar and names', () => {
     });
     expect(size[0]).toBe(size[1]);
 
+    // Her card, named (so not the first test's user with no name at all), shared with a visitor.
+    const saved = await postJson<MyCard>(
+      server,
+      '/api/card/create',
+      { ...plainCard('Ada Lam'), is_open: 1 },
+      user.token,
+    );
+    const shareStr = saved.body.data.share_str;
     const visitor = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     try {
       const shared = await visitor.newPage();
