@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const schema = `upgrade_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 let db: Db;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let ids: { amy: number; ben: number; card: number };
+const blobDir = mkdtempSync(join(tmpdir(), 'cardbook-upgrade-'));
 
 beforeAll(async () => {
   db = url ? await openDb({ engine: 'postgres', url, schema, poolSize: 2 }) : await openDb({ engine: 'pglite' });
@@ -48,7 +49,7 @@ beforeAll(async () => {
   ids = { amy: amy.id, ben: ben.id, card: card.id };
   app = await buildApp({
     db,
-    blobDir: mkdtempSync(join(tmpdir(), 'cardbook-upgrade-')),
+    blobDir,
     sender: new LogSender(),
     logger: false,
   });
@@ -58,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   if (url) await dropSchema(url, schema);
+  rmSync(blobDir, { recursive: true, force: true });
 });
 
 describe('an upgrade from before the card entries moved onto the card row', () => {
