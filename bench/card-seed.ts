@@ -1,5 +1,4 @@
 import type { Queryable } from '../server/db/db';
-import { refreshEntries } from '../server/services/card-entries';
 
 /**
  * Generates `count` public cards in SQL (generate_series, a handful of statements, not a request
@@ -220,7 +219,6 @@ export async function seedPublicCards(q: Queryable, count: number): Promise<void
        ('industry', f.industry, '{}'::jsonb)) as x (kind, content, detail)
      where not exists (select 1 from card_extensions e where e.card_id = c.id)`,
   );
-  await q.query(refreshEntries(`user_id in (select id from users where profile = 'bench-seed')`));
   await q.query(
     `insert into card_share_keys (share_key, card_id)
      select 'bench' || c.id, c.id from cards c join users u on u.id = c.user_id and u.profile = 'bench-seed'

@@ -8,7 +8,7 @@ import { issueToken } from '../server/services/tokens';
 import { type ExchangeRoom, type PullResult, type PushSession, pushTopics } from '../src/api';
 import { startCluster } from '../tests/cluster/support';
 import { seedPublicCards } from './card-seed';
-import { printTable, SMOKE, sized, within } from './lib';
+import { getData, postJson, printTable, SMOKE, sized, within } from './lib';
 
 /**
  * Group exchange at 100, 500 and 1,000 participants (BENCH_EXCHANGE_SIZES), on PGlite with one
@@ -92,26 +92,16 @@ async function cluster(processes: number): Promise<Target> {
 
 type Participant = { id: number; token: string; cursor: number; broker?: MqttClient };
 
-async function api<T>(origin: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${origin}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
 /** Pulls until the server has nothing more; the friend entries it brought. A dropped connection is tried again, as the app does. */
 async function pullAll(origin: string, who: Participant, retried = { count: 0 }): Promise<number> {
   let friends = 0;
   for (;;) {
     const path = `/api/sync/pull?cursor=${who.cursor}&limit=${PULL_PAGE}`;
-    const page = await api<PullResult>(origin, path, who.token).catch((error: unknown) => {
+    const pull = () => getData<PullResult>(`${origin}${path}`, { token: who.token });
+    const page = await pull().catch((error: unknown) => {
       if (!(error instanceof TypeError)) throw error;
       retried.count += 1;
-      return api<PullResult>(origin, path, who.token);
+      return pull();
     });
     for (const row of page.rows) if (row.table === 'friend' && !row.deleted) friends += 1;
     who.cursor = page.cursor;
@@ -130,14 +120,14 @@ async function run({ origin, db }: Target, size: number): Promise<Figures> {
   // The room as people make it: the host opens it, everyone joins (and is let onto its topic).
   const [host] = people;
   if (!host) throw new Error('no host');
-  const room = await api<ExchangeRoom>(origin, '/api/exchange/create', host.token, { name: 'Bench' });
+  const room = await postJson<ExchangeRoom>(`${origin}/api/exchange/create`, { name: 'Bench' }, { token: host.token });
   for (let i = 1; i < people.length; i += 50) {
     await within(
       `participants ${i + 1}… to join`,
       Promise.all(
         people
           .slice(i, i + 50)
-          .map((who) => api(origin, '/api/exchange/join', who.token, { room_code: room.room_code })),
+          .map((who) => postJson(`${origin}/api/exchange/join`, { room_code: room.room_code }, { token: who.token })),
       ),
     );
   }
@@ -175,7 +165,7 @@ async function run({ origin, db }: Target, size: number): Promise<Figures> {
         `participants ${i + 1}… to connect, subscribe and pull`,
         Promise.all(
           people.slice(i, i + 50).map(async (who) => {
-            const session = await api<PushSession>(origin, '/api/push/session', who.token);
+            const session = await getData<PushSession>(`${origin}/api/push/session`, { token: who.token });
             const url = session.url ?? `${origin.replace(/^http/, 'ws')}/xc`;
             const broker = await mqtt.connectAsync(url, {
               username: session.username,
@@ -202,7 +192,7 @@ async function run({ origin, db }: Target, size: number): Promise<Figures> {
     const start = performance.now();
     await within(
       'POST /api/exchange/start',
-      api(origin, '/api/exchange/start', host.token, { room_code: room.room_code }),
+      postJson(`${origin}/api/exchange/start`, { room_code: room.room_code }, { token: host.token }),
     );
     const committedAt = performance.now();
     await within(

@@ -107,6 +107,13 @@ export async function postJson<T>(url: string, body: unknown, headers: Record<st
   return json.data;
 }
 
+/** GET an API answer's `data`, within the wait limit; its message when it is no success. */
+export async function getData<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  const json = await getJson<{ code: number; data: T; msg: string }>(url, { headers });
+  if (json.code !== 200) throw new Error(`${url}: ${json.msg}`);
+  return json.data;
+}
+
 /** GET `url` as JSON, within the wait limit. */
 export function getJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   return within(`${init.method ?? 'GET'} ${url}`, async () => (await (await fetch(url, init)).json()) as T);

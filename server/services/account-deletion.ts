@@ -3,7 +3,6 @@ import { blobKeyOf } from '../blobs/store';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { authenticate, sessionsEnded } from './accounts';
-import { refreshEntries } from './card-entries';
 import type { Caller, Services } from './context';
 import { pushCardChanged } from './friends';
 import { revokeOtherTokens } from './tokens';
@@ -83,7 +82,6 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
       `update cards set name = '', english_name = '', photo = '', photo_back = '', profile = '', search_text = '',
          is_open = false, clocks = '{}', deleted_at = coalesce(deleted_at, now()) where user_id = $1`,
       `delete from card_extensions where card_id in (select id from cards where user_id = $1)`,
-      refreshEntries('user_id = $1'),
       `update cloud_cards set extension = '[]', photo = '', photo_bg = '', search_text = '', clocks = '{}',
          deleted_at = coalesce(deleted_at, now()) where user_id = $1`,
       `update cloud_groups set name = '', clocks = '{}', deleted_at = coalesce(deleted_at, now()) where user_id = $1`,

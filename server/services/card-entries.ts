@@ -3,11 +3,8 @@ import type { CardEntryKind, CardExtension } from '../../src/api';
 /**
  * A card's extension entries as stored (card_extensions) and as the API shows them. The card
  * row keeps them as one JSON array (`cards.entries`, migration 0019), which my card, shared cards
- * and friend entries alike read; whoever writes the rows sets it (refreshEntries).
+ * and friend entries alike read; a trigger sets it from the rows whatever writes them.
  */
-
-/** Sets the entries of the cards `where` picks (on `cards`) from their rows. */
-export const refreshEntries = (where: string) => `update cards set entries = card_entries(id) where ${where}`;
 
 /** One extension entry as `cards.entries` holds it. */
 export type EntryRow = {

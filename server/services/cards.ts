@@ -30,7 +30,7 @@ import {
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
-import { type EntryRow, emptyExtension, extensionOf, refreshEntries } from './card-entries';
+import { type EntryRow, emptyExtension, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 
@@ -432,7 +432,6 @@ async function writeCard(
         [row.id, JSON.stringify(entries)],
       );
     }
-    await q.query(refreshEntries('id = $1'), [row.id]);
     // The first save gives the card its share key; later ones keep it (one live key per card).
     await q.query('insert into card_share_keys (share_key, card_id) values ($1, $2) on conflict do nothing', [
       randomKey(12),

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshEntries } from '../../server/services/card-entries';
 import { CARD_PHOTO_MAX_BYTES, type CardExtension, type CreateCardBody, type MyCard } from '../../src/api';
 import { CardPages, type PhotoFile } from './pages/card';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
@@ -316,7 +315,6 @@ describe('my card', () => {
           kind,
         ]);
       }
-      await db.query(refreshEntries('id = $1'), [saved.body.data.card_id]);
       await addSessionCookie(other, server, owner.token);
       const view = new CardPages(await other.newPage());
       await view.page.goto('/card/info');
