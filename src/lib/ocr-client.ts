@@ -23,6 +23,7 @@ import {
   type OcrFile,
   type OcrManifest,
 } from './ocr-assets';
+import { download } from './ocr-download';
 
 export type Recognition = {
   fields: CardFields;
@@ -83,28 +84,6 @@ function manifestUrls(manifest: OcrManifest): Set<string> {
   const urls = [manifest.engine.worker.url, ...Object.values(manifest.langs).map((f) => f.url)];
   for (const core of Object.values(manifest.engine.cores)) urls.push(core.js.url, core.wasm.url);
   return new Set([...urls, OCR_MANIFEST_URL]);
-}
-
-/** Roughly how much bigger a file is once its gzip transfer encoding is undone (for progress only). */
-const inflation = (url: string) => (/\.(js|wasm)$/.test(url) ? 2.7 : 1);
-
-/** Downloads one file into the cache, reporting the bytes received so far (in download bytes). */
-async function download(cache: Cache, file: OcrFile, onBytes: (bytes: number) => void): Promise<void> {
-  const response = await fetch(file.url);
-  if (!response.ok || !response.body) throw new Error(`download of ${file.url} failed (${response.status})`);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    onBytes(Math.min(file.bytes, received / inflation(file.url)));
-  }
-  const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  await cache.put(file.url, new Response(new Blob(chunks, { type }), { headers: { 'content-type': type } }));
-  onBytes(file.bytes);
 }
 
 export function createOcrClient(): OcrClient {
