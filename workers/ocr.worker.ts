@@ -15,16 +15,19 @@
  * (src/lib/card-fields), and hand back the prepared card as a JPEG. `ms` covers all of it.
  *
  * Large Chinese type is read by a second recognizer too (src/lib/line-reader.ts: PP-OCRv4 on
- * onnxruntime-web, one thread, in this worker); its files come from /ocr/lines/ like the rest.
+ * onnxruntime-web, one thread), in this worker and in a worker of its own (workers/line.worker.ts)
+ * at once; its files come from /ocr/lines/ like the rest.
  */
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web/wasm';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../src/api/cloud';
 import { DECODE_SIDE, grayToRgba, prepareCard, type Rgba } from '../src/lib/card-image';
-import { dictionary, type LineReader, lineReader, onnxLineModel } from '../src/lib/line-reader';
+import { dictionary, type LineModel, type LineReader, lineReader, onnxLineModel } from '../src/lib/line-reader';
 import { coreVariant, OCR_MANIFEST_URL, type OcrManifest } from '../src/lib/ocr-assets';
 import { OcrEngine } from '../src/lib/ocr-engine';
+import type { LineWorkerApi } from './line.worker';
+import lineWorkerUrl from './line.worker.ts?module-worker';
 
 /** The same shapes as src/lib/ocr-client.ts (which only imports types from here). */
 export type OcrWorkerRecognition = { fields: CardFields; lines: string[]; ms: number; image: Blob };
@@ -56,7 +59,11 @@ async function startEngine(): Promise<OcrEngine> {
   );
 }
 
-/** The line recognizer (src/lib/line-reader.ts) on onnxruntime-web's single-threaded wasm, from /ocr/lines/. */
+/**
+ * The line recognizer (src/lib/line-reader.ts) on onnxruntime-web's single-threaded wasm, from
+ * /ocr/lines/: a copy in this worker and one in a line worker. A line worker that fails to start
+ * leaves this one copy.
+ */
 async function startLineReader(manifest: OcrManifest): Promise<LineReader> {
   const url = (file: { url: string }) => new URL(file.url, self.location.origin).href;
   ort.env.wasm.numThreads = 1;
@@ -70,7 +77,28 @@ async function startLineReader(manifest: OcrManifest): Promise<LineReader> {
     fetched(manifest.lines.model).then((r) => r.arrayBuffer()),
     fetched(manifest.lines.dict).then((r) => r.text()),
   ]);
-  return lineReader(await onnxLineModel(ort, new Uint8Array(model)), dictionary(dict));
+  const bytes = new Uint8Array(model);
+  const [here, there] = await Promise.all([
+    onnxLineModel(ort, bytes),
+    startLineWorker(bytes.slice(), url(manifest.lines.runtime)).catch((err: unknown) => {
+      console.warn('ocr: second line reader unavailable', err);
+      return null;
+    }),
+  ]);
+  return lineReader(there ? [there, here] : [here], dictionary(dict));
+}
+
+/** The model in a line worker (workers/line.worker.ts), as a LineModel. */
+async function startLineWorker(bytes: Uint8Array, wasmUrl: string): Promise<LineModel> {
+  const worker = new Worker(lineWorkerUrl, { type: 'module', name: 'ocr-lines' });
+  const remote = Comlink.wrap<LineWorkerApi>(worker);
+  try {
+    await remote.start(Comlink.transfer(bytes, [bytes.buffer]), wasmUrl);
+  } catch (err) {
+    worker.terminate();
+    throw err;
+  }
+  return (input, width) => remote.run(Comlink.transfer(input, [input.buffer]), width);
 }
 
 function ensureEngine(): Promise<OcrEngine> {

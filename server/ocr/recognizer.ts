@@ -72,7 +72,7 @@ async function startLineReader(): Promise<LineReader> {
     readFile(packageFile(LINE_MODEL.model.pkg, LINE_MODEL.model.file)),
     readFile(packageFile(LINE_MODEL.dict.pkg, LINE_MODEL.dict.file), 'utf8'),
   ]);
-  return lineReader(await onnxLineModel(ort, model), dictionary(dict));
+  return lineReader([await onnxLineModel(ort, model)], dictionary(dict));
 }
 
 /** An engine of tesseract.js worker threads (two readings and the Chinese-only one) and the line recognizer. */

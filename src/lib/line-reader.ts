@@ -16,6 +16,7 @@ import TSCharacters from 'opencc-js/dict/TSCharacters';
 import TWVariants from 'opencc-js/dict/TWVariants';
 import type { Box } from './card-fields/types';
 import type { Gray } from './card-image/types';
+import { nextTask } from './next-task';
 
 /** The model's input height; the width follows the line's shape. */
 export const INPUT_HEIGHT = 48;
@@ -107,19 +108,37 @@ export function ctcDecode({ probs, steps, classes }: LineScores, chars: readonly
 }
 
 /**
- * A reader of single lines with `model` and its classes. Lines asked for at once are read one
- * after another: the model runs on one thread, and an ONNX session runs one input at a time.
+ * A reader of single lines with `models` (copies of one model, each on its own thread) and its
+ * classes. Lines are read in the order asked for, each by the first copy free: a session runs one
+ * input at a time. A copy run in this thread waits for the next task first: this thread also
+ * hears tesseract's workers answer, and a queue of lines run as microtasks would keep their
+ * answers (and the next line they are given) waiting until the last line is read.
  */
-export function lineReader(model: LineModel, chars: readonly string[]): LineReader {
-  let last: Promise<unknown> = Promise.resolve();
-  return (gray, box) => {
-    const read = last.then(async () => {
-      const line = lineInput(gray, box);
-      if (!line) return null;
-      return ctcDecode(await model(line.input, line.width), chars);
+export function lineReader(models: readonly LineModel[], chars: readonly string[]): LineReader {
+  if (models.length === 0) throw new Error('line reader: no model');
+  const free = [...models];
+  const waiting: ((model: LineModel) => void)[] = [];
+  const acquire = () =>
+    new Promise<LineModel>((resolve) => {
+      const model = free.shift();
+      if (model) resolve(model);
+      else waiting.push(resolve);
     });
-    last = read.catch(() => undefined);
-    return read;
+  const release = (model: LineModel) => {
+    const next = waiting.shift();
+    if (next) next(model);
+    else free.push(model);
+  };
+  return async (gray, box) => {
+    const line = lineInput(gray, box);
+    if (!line) return null;
+    const model = await acquire();
+    try {
+      await nextTask();
+      return ctcDecode(await model(line.input, line.width), chars);
+    } finally {
+      release(model);
+    }
   };
 }
 

@@ -471,22 +471,20 @@ async function readOrdinary(
   { script, chinese, usual }: { script: ChineseScript; chinese: boolean; usual: number },
   card: readonly OcrLine[] = lines,
 ): Promise<Map<Box, LineReading>> {
-  const readings = new Map<Box, LineReading>();
-  for (const line of lines) {
+  // Every line asked for at once: the recognizer reads them in this order, on each copy it has.
+  const asked = lines.map(async (line): Promise<[Box, LineReading | null]> => {
     const tail = chinese ? tailBox(line, card, usual) : null;
     if (tail) {
       const read = await readLine(reader, gray, { ...line, bbox: tail }, script);
-      if (read && tailReading(read)) {
-        readings.set(line.bbox, read);
-        continuing.add(line.bbox);
-      }
-      continue;
+      if (!read || !tailReading(read)) return [line.bbox, null];
+      continuing.add(line.bbox);
+      return [line.bbox, read];
     }
     const contact = holdsContact(line.text);
     const spaced = !contact && letterSpaced(line.text);
-    if (!spaced && line.bbox.y1 - line.bbox.y0 >= LARGE * usual) continue;
+    if (!spaced && line.bbox.y1 - line.bbox.y0 >= LARGE * usual) return [line.bbox, null];
     const unsure = contact ? CONTACT_UNSURE : spaced ? Number.POSITIVE_INFINITY : chinese ? LINE_UNSURE : 0;
-    if (line.confidence >= unsure) continue;
+    if (line.confidence >= unsure) return [line.bbox, null];
     const start = contactStarts.get(line.bbox);
     const read = await readLine(
       reader,
@@ -494,8 +492,10 @@ async function readOrdinary(
       start === undefined ? line : { ...line, bbox: { ...line.bbox, x0: start } },
       script,
     );
-    if (read) readings.set(line.bbox, read);
-  }
+    return [line.bbox, read];
+  });
+  const readings = new Map<Box, LineReading>();
+  for (const [box, read] of await Promise.all(asked)) if (read) readings.set(box, read);
   return readings;
 }
 

@@ -46,15 +46,44 @@ describe('line reader', () => {
 
   it('reads a line with its model', async () => {
     const widths: number[] = [];
-    const read = lineReader(async (_input, width) => {
-      widths.push(width);
-      return scores([1, 2, 3], 5, 0.8);
-    }, chars);
+    const read = lineReader(
+      [
+        async (_input, width) => {
+          widths.push(width);
+          return scores([1, 2, 3], 5, 0.8);
+        },
+      ],
+      chars,
+    );
     const gray = { data: new Uint8ClampedArray(100 * 50), width: 100, height: 50 };
     const reading = await read(gray, { x0: 10, y0: 10, x1: 90, y1: 30 });
     expect(reading?.text).toBe('罗海燕');
     expect(reading?.confidence).toBeCloseTo(80);
     expect(widths).toHaveLength(1);
+  });
+
+  it('reads lines asked for at once on every copy of the model, each answer to its own line, in the order asked', async () => {
+    type Run = { copy: string; width: number; finish: () => void };
+    const running: Run[] = [];
+    const copy = (name: string) => (_input: Float32Array, width: number) =>
+      new Promise<ReturnType<typeof scores>>((resolve) => {
+        // The line's width tells the lines apart: 罗 for the narrow one, 海 and 燕 for the others.
+        const path = width < 100 ? [1] : width < 200 ? [2] : [3];
+        running.push({ copy: name, width, finish: () => resolve(scores(path, 5)) });
+      });
+    const read = lineReader([copy('a'), copy('b')], chars);
+    const gray = { data: new Uint8ClampedArray(400 * 50), width: 400, height: 50 };
+    const box = (width: number) => ({ x0: 0, y0: 10, x1: width, y1: 30 });
+    const readings = [read(gray, box(30)), read(gray, box(60)), read(gray, box(200))];
+    await expect.poll(() => running.length).toBe(2);
+    // Two copies: the first two lines run at once, one on each; the third waits for a copy.
+    expect(running.map((r) => r.copy).sort()).toEqual(['a', 'b']);
+    running[1]?.finish();
+    await expect.poll(() => running.length).toBe(3);
+    expect(running[2]?.copy).toBe(running[1]?.copy);
+    running[0]?.finish();
+    running[2]?.finish();
+    expect((await Promise.all(readings)).map((r) => r?.text)).toEqual(['罗', '海', '燕']);
   });
 
   it('gives Traditional forms on a Traditional card and leaves a Simplified one as it is', () => {
