@@ -23,11 +23,11 @@ import {
   getMyCard,
   saveCard,
   searchCards,
-  sharedCard,
   uploadCardPhoto,
   type VCardFile,
   vcardByShareKey,
   vcardOfCard,
+  viewerSharedCardJson,
   visitorSharedCardJson,
 } from '../services/cards';
 import type { Services } from '../services/context';
@@ -78,12 +78,15 @@ export function cardRoutes(services: Services) {
       },
     );
 
-    // A shared card, for visitors (answered from memory while fresh) and signed-in viewers
-    // (with their friend entry for it).
-    const shared = async (req: FastifyRequest, reply: FastifyReply, shareKey: string) => {
-      if (!req.caller) return sendSerialised(reply, await visitorSharedCardJson(services, shareKey));
-      return reply.ok(await sharedCard(services, shareKey, req.caller));
-    };
+    // A shared card, for visitors and signed-in viewers (with their friend entry for it): the
+    // card answered from memory while fresh.
+    const shared = async (req: FastifyRequest, reply: FastifyReply, shareKey: string) =>
+      sendSerialised(
+        reply,
+        req.caller
+          ? await viewerSharedCardJson(services, shareKey, req.caller)
+          : await visitorSharedCardJson(services, shareKey),
+      );
 
     app.get(
       '/api/card/cardInfo/:share_key',

@@ -1,19 +1,24 @@
+import type { SharedCard } from '../../src/api';
 import type { Db, Queryable } from '../db/db';
+
+/** A shared card as a visitor sees it (no friend entry), and serialised so. */
+export type CachedCard = { card: SharedCard; json: string };
 
 /** The channel a process tells the others on of a shared card that changed (its share key). */
 const CARDS_CHANNEL = 'cardbook_cards';
 
 /**
- * Shared cards as a visitor sees them (no friend fields), already serialised, kept for a few
+ * Shared cards as a visitor sees them (no friend fields), and already serialised, kept for a few
  * seconds: a card link posted to a group chat is opened by many phones at once, and this answers
- * them without a database round trip each.
+ * them without a database round trip each (a signed-in viewer's answer adds their friend entry,
+ * read fresh: server/services/cards.ts).
  *
  * A save drops the card here and, through the database (NOTIFY), in every other server process,
- * so a visitor sees an edit at once (but for a read that raced the save, which lives at most
- * `ttlMs`, the bound too when a notice is lost). Signed-in viewers are never answered from here.
+ * so a viewer sees an edit at once (but for a read that raced the save, which lives at most
+ * `ttlMs`, the bound too when a notice is lost).
  */
 export class SharedCardCache {
-  private readonly entries = new Map<string, { json: string; expires: number }>();
+  private readonly entries = new Map<string, { value: CachedCard; expires: number }>();
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -47,15 +52,15 @@ export class SharedCardCache {
     for (const key of shareKeys) await q.query('select pg_notify($1, $2)', [CARDS_CHANNEL, key]);
   }
 
-  get(shareKey: string): string | undefined {
+  get(shareKey: string): CachedCard | undefined {
     const entry = this.entries.get(shareKey);
     if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.json;
+    if (entry.expires > Date.now()) return entry.value;
     this.entries.delete(shareKey);
     return undefined;
   }
 
-  set(shareKey: string, json: string): void {
+  set(shareKey: string, value: CachedCard): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(shareKey);
     if (this.entries.size >= this.maxEntries) {
@@ -63,7 +68,7 @@ export class SharedCardCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(shareKey, { json, expires: Date.now() + this.ttlMs });
+    this.entries.set(shareKey, { value, expires: Date.now() + this.ttlMs });
   }
 }
 

@@ -30,6 +30,7 @@ import {
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
+import type { CachedCard } from './card-cache';
 import { type EntryRow, emptyExtension, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
@@ -151,13 +152,12 @@ type SharedRow = {
 const SHARED_COLUMNS = `c.id as card_id, c.user_id, c.name, c.english_name, c.photo, c.photo_back, c.profile,
   u.avatar, c.entries as ext`;
 
-/** A live share key's card, with the viewer's ($2, null for a visitor) friend entry for it. */
+/** A live share key's card, as a visitor sees it (no friend entry). */
 const SHARED_BY_KEY_SQL = `
-  select ${SHARED_COLUMNS}, k.share_key as share_str, coalesce(f.id, 0) as accept_id
+  select ${SHARED_COLUMNS}, k.share_key as share_str, 0 as accept_id
   from card_share_keys k
   join cards c on c.id = k.card_id and c.deleted_at is null
   join users u on u.id = c.user_id and u.deleted_at is null
-  left join friends f on f.user_id = $2 and f.card_id = c.id and f.deleted_at is null
   where k.share_key = $1 and k.revoked_at is null`;
 
 /** A card by id, only when it is the viewer's ($2) own or one they keep as a friend. */
@@ -184,30 +184,44 @@ function sharedCardOf(row: SharedRow): SharedCard {
   };
 }
 
-async function sharedRowByKey(s: Services, shareKey: string, viewer: Caller | null): Promise<SharedRow> {
-  const [row] = await s.db.query<SharedRow>(SHARED_BY_KEY_SQL, [shareKey, viewer?.userId ?? null]);
+async function sharedRowByKey(s: Services, shareKey: string): Promise<SharedRow> {
+  const [row] = await s.db.query<SharedRow>(SHARED_BY_KEY_SQL, [shareKey]);
   if (!row) throw cardNotFound();
   return row;
 }
 
 /**
- * GET /api/card/cardInfo/{share_key} for a signed-in viewer: the card of a live share key, with
- * their friend entry for it.
+ * A live share key's card as a visitor sees it: answered from memory while fresh
+ * (SharedCardCache), else read in one round trip and kept.
  */
-export async function sharedCard(s: Services, shareKey: string, viewer: Caller): Promise<SharedCard> {
-  return sharedCardOf(await sharedRowByKey(s, shareKey, viewer));
-}
-
-/**
- * The same for a visitor, serialised (the `data` of the envelope): answered from memory while
- * fresh (SharedCardCache), else read in one round trip and kept.
- */
-export async function visitorSharedCardJson(s: Services, shareKey: string): Promise<string> {
+async function visitorCard(s: Services, shareKey: string): Promise<CachedCard> {
   const cached = s.sharedCards.get(shareKey);
   if (cached !== undefined) return cached;
-  const json = JSON.stringify(sharedCardOf(await sharedRowByKey(s, shareKey, null)));
-  s.sharedCards.set(shareKey, json);
-  return json;
+  const card = sharedCardOf(await sharedRowByKey(s, shareKey));
+  const fresh = { card, json: JSON.stringify(card) };
+  s.sharedCards.set(shareKey, fresh);
+  return fresh;
+}
+
+/** GET /api/card/cardInfo/{share_key} for a visitor, serialised (the `data` of the envelope). */
+export async function visitorSharedCardJson(s: Services, shareKey: string): Promise<string> {
+  return (await visitorCard(s, shareKey)).json;
+}
+
+/** The viewer's live friend entry for a card: its id, 0 for none (one row of the friends_live index). */
+const FRIEND_ENTRY_SQL = 'select id from friends where user_id = $1 and card_id = $2 and deleted_at is null';
+
+/**
+ * The same for a signed-in viewer, with their friend entry for the card: the card as a visitor
+ * sees it (kept in memory for every viewer alike) and the entry read fresh, so adding or
+ * removing the friend shows at once.
+ */
+export async function viewerSharedCardJson(s: Services, shareKey: string, viewer: Caller): Promise<string> {
+  const { card, json } = await visitorCard(s, shareKey);
+  if (card.user_id === viewer.userId) return json;
+  const [entry] = await s.db.query<{ id: number }>(FRIEND_ENTRY_SQL, [viewer.userId, card.card_id]);
+  if (!entry) return json;
+  return JSON.stringify({ ...card, accept_id: entry.id, is_friend: 1 } satisfies SharedCard);
 }
 
 // vCards -----------------------------------------------------------------------------------
@@ -228,7 +242,7 @@ async function vcardOf(s: Services, row: SharedRow): Promise<VCardFile> {
 
 /** GET /api/share/vcf/{key}/1 and /api/card/user_card_info/{key}/1: the vCard of a live share key's card. */
 export async function vcardByShareKey(s: Services, shareKey: string): Promise<VCardFile> {
-  return vcardOf(s, await sharedRowByKey(s, shareKey, null));
+  return vcardOf(s, await sharedRowByKey(s, shareKey));
 }
 
 /** GET /api/card/export_vcf/{id}: the vCard of my card or of a card I keep as a friend; else 404. */

@@ -464,10 +464,13 @@ describe('shared card', () => {
     expect(stale.body.data).toMatchObject({ accept_id: 0, is_friend: 0 });
   });
 
-  it('shows an edit to visitors at once', async () => {
+  it('shows an edit to visitors and signed-in viewers at once', async () => {
     const { user, body, card } = await userWithCard();
+    const viewer = await registerUser(t);
     expect((await cardInfo(card.share_str)).body.data.extension.name).toBe('陳大文');
+    expect((await cardInfo(card.share_str, viewer)).body.data.extension.name).toBe('陳大文');
     expect((await save(user, { ...body, name: '陳大明' })).status).toBe(200);
+    expect((await cardInfo(card.share_str, viewer)).body.data.extension.name).toBe('陳大明');
     expect((await cardInfo(card.share_str)).body.data.extension.name).toBe('陳大明');
   });
 
