@@ -711,6 +711,8 @@ describe('OcrEngine, the line recognizer on large Chinese type', () => {
       ['晶采國際股份有限公司', 10, 110, 300, 136, 95],
       ['BE UE BIRT', 10, 200, 200, 226, 40],
       ['Sn Ee', 10, 240, 200, 266, 40],
+      // Read fairly surely as Latin letters, still garbage ("FH BIRT HH" for 專業 創新 共贏).
+      ['FH BIRT HH', 10, 280, 200, 306, 63],
     ]);
     const engine = new OcrEngine(
       { traditional: fakeWorker(traditionalCard), simplified: fakeWorker(page([])) },
@@ -719,10 +721,11 @@ describe('OcrEngine, the line recognizer on large Chinese type', () => {
         if (box.y0 === 200) return { text: '專業誠信創新', confidence: 76 };
         // Not Chinese alone: no slogan.
         if (box.y0 === 240) return { text: 'Sn 誠信創新', confidence: 76 };
+        if (box.y0 === 280) return { text: '專業創新共贏', confidence: 78 };
         return null;
       }),
     );
     const { fields } = await engine.recognize(big, 'hk');
-    expect(fields.other).toEqual(['專業誠信創新']);
+    expect(fields.other).toEqual(['專業誠信創新', '專業創新共贏']);
   });
 });
