@@ -35,15 +35,20 @@ function buildWebApp(): void {
 const SERVER_OUT_DIR = 'dist-server';
 
 /**
- * The server as ES modules for plain node: its entry and the database preparation child
- * (server/db/prepare.ts runs it by this name), packages left to node_modules. The migrations
+ * The server as ES modules for plain node: its entry, the database preparation child
+ * (server/db/prepare.ts runs it by this name) and the OCR line worker (server/ocr/recognizer.ts
+ * starts it so), packages left to node_modules. The migrations
  * are copied beside them, where server/db/migrate.ts looks (`./migrations/` from the module);
  * dist-server sits one level down like server/, so server/version.ts finds ../package.json.
  */
 async function buildServer(): Promise<void> {
   rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
   await build({
-    entryPoints: { serve: 'server/serve.ts', 'prepare-child': 'server/db/prepare-child.ts' },
+    entryPoints: {
+      serve: 'server/serve.ts',
+      'prepare-child': 'server/db/prepare-child.ts',
+      'line-worker': 'server/ocr/line-worker.ts',
+    },
     outdir: SERVER_OUT_DIR,
     bundle: true,
     platform: 'node',

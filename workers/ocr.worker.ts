@@ -98,7 +98,9 @@ async function startLineWorker(bytes: Uint8Array, wasmUrl: string): Promise<Line
     worker.terminate();
     throw err;
   }
-  return (input, width) => remote.run(Comlink.transfer(input, [input.buffer]), width);
+  const run: LineModel = (input, width) => remote.run(Comlink.transfer(input, [input.buffer]), width);
+  run.close = async () => worker.terminate();
+  return run;
 }
 
 function ensureEngine(): Promise<OcrEngine> {

@@ -6,19 +6,28 @@
  * the installed @tesseract.js-data packages (`4.0.0_best_int` only): tesseract.js takes one
  * `langPath` folder, so a folder of links to the three packages' files is made once per process
  * (installedLangPath). Nothing is ever fetched, and no cache files are written (cacheMethod 'none').
- * The line recognizer runs onnxruntime-web's wasm in this thread, as the browser's OCR worker does.
+ * The line recognizer runs onnxruntime-web's wasm in this thread and in a worker thread of its own
+ * (./line-worker.ts), as the browser's OCR worker does.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import type { CardFields } from '../../src/api/cloud';
 import { DECODE_SIDE, prepareCard } from '../../src/lib/card-image';
-import { dictionary, type LineReader, lineReader, onnxLineModel } from '../../src/lib/line-reader';
+import {
+  dictionary,
+  type LineModel,
+  type LineReader,
+  type LineScores,
+  lineReader,
+  onnxLineModel,
+} from '../../src/lib/line-reader';
 import { LANG_CODES, LINE_MODEL, langPackageFile } from '../../src/lib/ocr-assets';
 import { OcrEngine } from '../../src/lib/ocr-engine';
 import { packageFile, packageVersion } from './packages';
@@ -65,14 +74,77 @@ export function installedLangPath(): string {
   return dir;
 }
 
-/** The line recognizer (src/lib/line-reader.ts) on onnxruntime-web's wasm, from the installed packages. */
+/**
+ * The line recognizer (src/lib/line-reader.ts) on onnxruntime-web's wasm, from the installed
+ * packages: a copy in this thread and one in a worker thread. A worker that cannot start leaves
+ * this one copy.
+ */
 async function startLineReader(): Promise<LineReader> {
   ort.env.wasm.numThreads = 1;
   const [model, dict] = await Promise.all([
     readFile(packageFile(LINE_MODEL.model.pkg, LINE_MODEL.model.file)),
     readFile(packageFile(LINE_MODEL.dict.pkg, LINE_MODEL.dict.file), 'utf8'),
   ]);
-  return lineReader([await onnxLineModel(ort, model)], dictionary(dict));
+  const [here, there] = await Promise.all([
+    onnxLineModel(ort, model),
+    startLineWorker(new Uint8Array(model)).catch(() => null),
+  ]);
+  return lineReader(there ? [there, here] : [here], dictionary(dict));
+}
+
+type LineAnswer = { id: number; scores?: LineScores; error?: string } | { ready: true };
+
+/**
+ * The model in a worker thread (./line-worker.ts, or its bundle beside the server's), as a
+ * LineModel. The thread keeps the process alive only while a line is being read.
+ */
+function startLineWorker(model: Uint8Array): Promise<LineModel> {
+  const source = import.meta.url.endsWith('.ts');
+  const script = new URL(`./line-worker.${source ? 'ts' : 'js'}`, import.meta.url);
+  // Run from source (tsx, the tests), the thread loads TypeScript through tsx too: a worker
+  // thread does not inherit the loader the process was started with.
+  const worker = source
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
+        {
+          eval: true,
+          workerData: { model },
+        },
+      )
+    : new Worker(script, { workerData: { model } });
+  const pending = new Map<number, { resolve: (s: LineScores) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  const settle = (fail: (e: Error) => void, error: Error) => {
+    fail(error);
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  return new Promise((resolve, reject) => {
+    worker.on('error', (error) => settle(reject, error));
+    worker.on('exit', () => settle(reject, new Error('line worker ended')));
+    worker.on('message', (answer: LineAnswer) => {
+      if ('ready' in answer) {
+        worker.unref();
+        const run: LineModel = (input, width) =>
+          new Promise<LineScores>((done, fail) => {
+            const id = next++;
+            pending.set(id, { resolve: done, reject: fail });
+            worker.ref();
+            worker.postMessage({ id, input, width }, [input.buffer as ArrayBuffer]);
+          });
+        run.close = async () => {
+          await worker.terminate();
+        };
+        resolve(run);
+        return;
+      }
+      const asked = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (pending.size === 0) worker.unref();
+      if (answer.scores) asked?.resolve(answer.scores);
+      else asked?.reject(new Error(answer.error ?? 'line worker failed'));
+    });
+  });
 }
 
 /** An engine of tesseract.js worker threads (two readings and the Chinese-only one) and the line recognizer. */

@@ -27,9 +27,11 @@ const PAD = 0.15;
 
 /** What the model answers for one line: per time step, a probability for each class. */
 export type LineScores = { probs: Float32Array; steps: number; classes: number };
-export type LineModel = (input: Float32Array, width: number) => Promise<LineScores>;
+/** A copy of the model; one run on a thread of its own has `close` to end that thread. */
+export type LineModel = ((input: Float32Array, width: number) => Promise<LineScores>) & { close?: () => Promise<void> };
 export type LineReading = { text: string; confidence: number };
-export type LineReader = (gray: Gray, box: Box) => Promise<LineReading | null>;
+/** Reads the line at `box`; `close` ends the threads of its copies. */
+export type LineReader = ((gray: Gray, box: Box) => Promise<LineReading | null>) & { close?: () => Promise<void> };
 
 /** The classes of the model from its dictionary file: a blank first, one character a line, a space last. */
 export function dictionary(text: string): string[] {
@@ -129,7 +131,7 @@ export function lineReader(models: readonly LineModel[], chars: readonly string[
     if (next) next(model);
     else free.push(model);
   };
-  return async (gray, box) => {
+  const read = async (gray: Gray, box: Box) => {
     const line = lineInput(gray, box);
     if (!line) return null;
     const model = await acquire();
@@ -140,6 +142,11 @@ export function lineReader(models: readonly LineModel[], chars: readonly string[
       release(model);
     }
   };
+  return Object.assign(read, {
+    close: async () => {
+      await Promise.all(models.map((m) => m.close?.()));
+    },
+  });
 }
 
 /** The parts of onnxruntime-web used here (the browser and Node load it differently). */

@@ -875,6 +875,7 @@ export class OcrEngine {
       this.workers.traditional.terminate(),
       this.workers.simplified.terminate(),
       this.chineseOnly?.terminate(),
+      this.lineReader.then((reader) => reader?.close?.()),
     ]);
   }
 }
