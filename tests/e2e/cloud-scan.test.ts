@@ -119,6 +119,9 @@ describe('event-mode scanning offline', () => {
     await page.goto('/cloud/search');
 
     await context.setOffline(true);
+    // The OCR worker starts a second copy of the line recognizer in a worker of its own, offline too.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     await scan.open();
     await page.screenshot({ path: `${SHOTS}/cloud-scan-camera.png` });
     await scan.addPhotos(generated.slice(0, 4).map((p) => p.file));
@@ -126,6 +129,8 @@ describe('event-mode scanning offline', () => {
     await scan.shoot();
     // Five real recognitions in a queue, on two cores shared with another test file's browser.
     await expect.poll(() => scanStates(page), { timeout: 60_000 }).toEqual(Array(5).fill('ready'));
+    expect(workers.some((path) => /\/ocr\.worker-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(workers.some((path) => /\/line\.worker-[\w-]+\.js$/.test(path))).toBe(true);
 
     await scan.review();
     await expect.poll(() => scan.items.count()).toBe(5);
