@@ -16,6 +16,11 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Sends the success envelope {code: 200, msg, data}. */
     ok<T>(data: T, msg?: ServerMessageKey): FastifyReply;
+    /**
+     * The same, `data` already serialised (an answer kept in memory, serialised once when kept):
+     * sent as it is, not through the route's response schema again.
+     */
+    okSerialised(data: string): FastifyReply;
   }
 }
 
@@ -74,6 +79,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateReply('ok', function ok(this: FastifyReply, data: unknown, msg: ServerMessageKey = 'ok') {
     return this.code(200).send({ code: 200, msg: serverText(this.request.locale, msg), data });
+  });
+  app.decorateReply('okSerialised', function okSerialised(this: FastifyReply, data: string) {
+    const msg = JSON.stringify(serverText(this.request.locale, 'ok'));
+    return this.code(200).type('application/json; charset=utf-8').send(`{"code":200,"msg":${msg},"data":${data}}`);
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {

@@ -18,7 +18,6 @@ import {
 import { callerOf, optionalCaller, requireCaller } from '../http/auth';
 import { invalidInput } from '../http/envelope';
 import { readUploadWithFields } from '../http/uploads';
-import { serverText } from '../i18n';
 import {
   getMyCard,
   saveCard,
@@ -34,11 +33,6 @@ import type { Services } from '../services/context';
 import { vcardDisposition } from '../services/vcard';
 
 /** The success envelope around `data` already serialised (a cached shared card). */
-function sendSerialised(reply: FastifyReply, data: string) {
-  const msg = JSON.stringify(serverText(reply.request.locale, 'ok'));
-  return reply.code(200).type('application/json; charset=utf-8').send(`{"code":200,"msg":${msg},"data":${data}}`);
-}
-
 function sendVCard(reply: FastifyReply, file: VCardFile) {
   return reply
     .code(200)
@@ -81,8 +75,7 @@ export function cardRoutes(services: Services) {
     // A shared card, for visitors and signed-in viewers (with their friend entry for it): the
     // card answered from memory while fresh.
     const shared = async (req: FastifyRequest, reply: FastifyReply, shareKey: string) =>
-      sendSerialised(
-        reply,
+      reply.okSerialised(
         req.caller
           ? await viewerSharedCardJson(services, shareKey, req.caller)
           : await visitorSharedCardJson(services, shareKey),

@@ -29,7 +29,7 @@ import { associate, associateLogin, dissociate, listAssociates } from '../servic
 import type { Services } from '../services/context';
 import { exportMyData } from '../services/export';
 import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
-import { keptProfile, setAvatar, setProfile } from '../services/profile';
+import { keptProfileJson, setAvatar, setProfile } from '../services/profile';
 import { sessionDevice } from '../services/session-device';
 import { listSessions, signOutOthers } from '../services/sessions';
 
@@ -59,7 +59,7 @@ export function userRoutes(services: Services) {
     app.get(
       '/api/user/getProfile',
       { schema: { querystring: plainQuerySchema, response: { 200: profileResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => reply.ok(await keptProfile(services, callerOf(req))),
+      async (req, reply) => reply.okSerialised(await keptProfileJson(services, callerOf(req))),
     );
 
     app.post(

@@ -15,16 +15,16 @@ export async function getProfile(s: Services, caller: Caller): Promise<Profile> 
 }
 
 /**
- * GET getProfile's answer: the copy this process keeps a moment (SessionCache), else my row's.
- * Only for that read: a service that just wrote my row reads it with getProfile.
+ * GET getProfile's answer, serialised: the copy this process keeps a moment (SessionCache), else
+ * my row's. Only for that read: a service that just wrote my row reads it with getProfile.
  */
-export async function keptProfile(s: Services, caller: Caller): Promise<Profile> {
-  const kept = s.sessions.profile(caller.userId);
+export async function keptProfileJson(s: Services, caller: Caller): Promise<string> {
+  const kept = s.sessions.profileJson(caller.userId);
   if (kept) return kept;
   const mark = s.sessions.mark();
   const profile = await getProfile(s, caller);
   s.sessions.keepProfile(caller.userId, profile, mark);
-  return profile;
+  return JSON.stringify(profile);
 }
 
 const COLUMN: Record<keyof SetProfileBody, string> = {

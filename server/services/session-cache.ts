@@ -19,7 +19,7 @@ export const SESSION_CACHE_MS = 1_000;
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: TokenSession; expires: number }>();
-  private readonly profiles = new Map<number, { profile: Profile; expires: number }>();
+  private readonly profiles = new Map<number, { json: string; expires: number }>();
   private readonly hashesOf = new Map<number, Set<string>>();
   /** Bumped by every forgetting: a session read from the database before one is not kept. */
   private generation = 0;
@@ -83,23 +83,23 @@ export class SessionCache {
     hashes.add(hash);
   }
 
-  /** The user's profile kept here, if still fresh. */
-  profile(userId: number): Profile | undefined {
+  /** The user's profile kept here, serialised, if still fresh. */
+  profileJson(userId: number): string | undefined {
     const entry = this.profiles.get(userId);
     if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.profile;
+    if (entry.expires > Date.now()) return entry.json;
     this.profiles.delete(userId);
     return undefined;
   }
 
-  /** Keeps a profile read after `mark` (see `set`). */
+  /** Keeps a profile read after `mark` (see `set`), serialised once for every answer that sends it. */
   keepProfile(userId: number, profile: Profile, mark: number): void {
     if (!this.listening || mark !== this.generation) return;
     if (this.profiles.size >= this.maxEntries) {
       const [oldest] = this.profiles.keys();
       if (oldest !== undefined) this.profiles.delete(oldest);
     }
-    this.profiles.set(userId, { profile, expires: Date.now() + this.ttlMs });
+    this.profiles.set(userId, { json: JSON.stringify(profile), expires: Date.now() + this.ttlMs });
   }
 
   /** Forgets every session and the profile of the user (their notice may come later: this is for the process that changed them). */

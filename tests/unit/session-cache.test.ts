@@ -65,7 +65,7 @@ describe('sessions kept a moment by one server process', () => {
     cache.keepProfile(1, { user_id: 1 } as never, cache.mark());
     board.connection(false);
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.profile(1)).toBeUndefined();
+    expect(cache.profileJson(1)).toBeUndefined();
     cache.set('a', session(1), cache.mark());
     expect(cache.get('a')).toBeUndefined();
     board.connection(true);
@@ -84,7 +84,7 @@ describe('sessions kept a moment by one server process', () => {
     expect(expiring.get('a')).toEqual(session(1));
     vi.setSystemTime(Date.now() + 2);
     expect(expiring.get('a')).toBeUndefined();
-    expect(expiring.profile(1)).toBeUndefined();
+    expect(expiring.profileJson(1)).toBeUndefined();
     const off = new SessionCache(0);
     await off.listen(board.db);
     off.set('a', session(1), off.mark());
