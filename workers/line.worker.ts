@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web/wasm';
-import { type LineModel, type LineScores, onnxLineModel } from '../src/lib/line-reader';
+import { type LineModel, type LineScores, onnxLineModel, scoresTransfer } from '../src/lib/line-reader';
 
 let model: LineModel | null = null;
 
@@ -22,11 +22,7 @@ const api = {
   async run(input: Float32Array, width: number): Promise<LineScores> {
     if (!model) throw new Error('line model not started');
     const scores = await model(input, width);
-    const { buffer } = scores.probs;
-    // The answer's own buffer is handed over rather than copied (a long line's is megabytes).
-    return buffer instanceof ArrayBuffer && buffer.byteLength === scores.probs.byteLength
-      ? Comlink.transfer(scores, [buffer])
-      : scores;
+    return Comlink.transfer(scores, scoresTransfer(scores));
   },
 };
 

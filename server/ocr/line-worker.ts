@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
-import { onnxLineModel } from '../../src/lib/line-reader';
+import { onnxLineModel, scoresTransfer } from '../../src/lib/line-reader';
 
 export type LineRequest = { id: number; input: Float32Array; width: number };
 
@@ -18,9 +18,7 @@ const model = await onnxLineModel(ort, (workerData as { model: Uint8Array }).mod
 port.on('message', async ({ id, input, width }: LineRequest) => {
   try {
     const scores = await model(input, width);
-    const { buffer } = scores.probs;
-    const whole = buffer instanceof ArrayBuffer && buffer.byteLength === scores.probs.byteLength;
-    port.postMessage({ id, scores }, whole ? [buffer] : []);
+    port.postMessage({ id, scores }, scoresTransfer(scores));
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -30,6 +30,7 @@ import {
 } from '../../src/lib/line-reader';
 import { LANG_CODES, LINE_MODEL, langPackageFile } from '../../src/lib/ocr-assets';
 import { OcrEngine } from '../../src/lib/ocr-engine';
+import { pool } from '../../src/lib/pool';
 import { packageFile, packageVersion } from './packages';
 
 export type RecognizeResult = { fields: CardFields; lines: string[]; text: string; ms: number };
@@ -195,36 +196,23 @@ export async function createRecognizer(options: { workers?: number; prepare?: bo
   const size = Math.max(1, options.workers ?? 1);
   const prepare = options.prepare ?? true;
   const engines = await Promise.all(Array.from({ length: size }, () => createNodeEngine()));
-  const idle = [...engines];
-  const waiting: ((engine: OcrEngine) => void)[] = [];
+  const readers = pool(engines);
   let terminated = false;
 
-  const acquire = () =>
-    new Promise<OcrEngine>((resolve) => {
-      const engine = idle.pop();
-      if (engine) resolve(engine);
-      else waiting.push(resolve);
-    });
-  const release = (engine: OcrEngine) => {
-    const next = waiting.shift();
-    if (next) next(engine);
-    else idle.push(engine);
-  };
-
   return {
-    load: () => ({ waiting: waiting.length, reading: engines.length - idle.length }),
+    load: () => {
+      const { waiting, busy } = readers.load();
+      return { waiting, reading: busy };
+    },
     async recognize(image, { area }) {
       if (terminated) throw new Error('recognizer terminated');
-      const engine = await acquire();
-      try {
+      return readers.use(async (engine) => {
         const started = performance.now();
         const input = prepare ? prepareCard(await decode(image)).gray : await checkedBytes(image);
         const reading = await engine.recognize(input, area);
         const ms = Math.round(performance.now() - started);
         return { fields: reading.fields, lines: reading.lines.map((l) => l.text), text: reading.text, ms };
-      } finally {
-        release(engine);
-      }
+      });
     },
     async terminate() {
       terminated = true;

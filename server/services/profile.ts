@@ -22,9 +22,9 @@ export async function keptProfileJson(s: Services, caller: Caller): Promise<stri
   const kept = s.sessions.profileJson(caller.userId);
   if (kept) return kept;
   const mark = s.sessions.mark();
-  const profile = await getProfile(s, caller);
-  s.sessions.keepProfile(caller.userId, profile, mark);
-  return JSON.stringify(profile);
+  const json = JSON.stringify(await getProfile(s, caller));
+  s.sessions.keepProfile(caller.userId, json, mark);
+  return json;
 }
 
 const COLUMN: Record<keyof SetProfileBody, string> = {

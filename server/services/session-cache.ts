@@ -92,14 +92,14 @@ export class SessionCache {
     return undefined;
   }
 
-  /** Keeps a profile read after `mark` (see `set`), serialised once for every answer that sends it. */
-  keepProfile(userId: number, profile: Profile, mark: number): void {
+  /** Keeps a profile read after `mark` (see `set`), serialised: every answer sends it as it is. */
+  keepProfile(userId: number, json: string, mark: number): void {
     if (!this.listening || mark !== this.generation) return;
     if (this.profiles.size >= this.maxEntries) {
       const [oldest] = this.profiles.keys();
       if (oldest !== undefined) this.profiles.delete(oldest);
     }
-    this.profiles.set(userId, { json: JSON.stringify(profile), expires: Date.now() + this.ttlMs });
+    this.profiles.set(userId, { json, expires: Date.now() + this.ttlMs });
   }
 
   /** Forgets every session and the profile of the user (their notice may come later: this is for the process that changed them). */

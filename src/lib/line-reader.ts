@@ -17,6 +17,7 @@ import TWVariants from 'opencc-js/dict/TWVariants';
 import type { Box } from './card-fields/types';
 import type { Gray } from './card-image/types';
 import { nextTask } from './next-task';
+import { pool } from './pool';
 
 /** The model's input height; the width follows the line's shape. */
 export const INPUT_HEIGHT = 48;
@@ -117,36 +118,29 @@ export function ctcDecode({ probs, steps, classes }: LineScores, chars: readonly
  * answers (and the next line they are given) waiting until the last line is read.
  */
 export function lineReader(models: readonly LineModel[], chars: readonly string[]): LineReader {
-  if (models.length === 0) throw new Error('line reader: no model');
-  const free = [...models];
-  const waiting: ((model: LineModel) => void)[] = [];
-  const acquire = () =>
-    new Promise<LineModel>((resolve) => {
-      const model = free.shift();
-      if (model) resolve(model);
-      else waiting.push(resolve);
-    });
-  const release = (model: LineModel) => {
-    const next = waiting.shift();
-    if (next) next(model);
-    else free.push(model);
-  };
+  const copies = pool(models);
   const read = async (gray: Gray, box: Box) => {
     const line = lineInput(gray, box);
     if (!line) return null;
-    const model = await acquire();
-    try {
+    return copies.use(async (model) => {
       await nextTask();
       return ctcDecode(await model(line.input, line.width), chars);
-    } finally {
-      release(model);
-    }
+    });
   };
   return Object.assign(read, {
     close: async () => {
       await Promise.all(models.map((m) => m.close?.()));
     },
   });
+}
+
+/**
+ * What a copy of the model on another thread hands over with its answer rather than copies (a
+ * long line's scores are megabytes): the scores' buffer, when they are the whole of it.
+ */
+export function scoresTransfer(scores: LineScores): ArrayBuffer[] {
+  const { buffer } = scores.probs;
+  return buffer instanceof ArrayBuffer && buffer.byteLength === scores.probs.byteLength ? [buffer] : [];
 }
 
 /** The parts of onnxruntime-web used here (the browser and Node load it differently). */

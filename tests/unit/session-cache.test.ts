@@ -62,7 +62,7 @@ describe('sessions kept a moment by one server process', () => {
     const cache = new SessionCache(60_000);
     await cache.listen(board.db);
     cache.set('a', session(1), cache.mark());
-    cache.keepProfile(1, { user_id: 1 } as never, cache.mark());
+    cache.keepProfile(1, '{"user_id":1}', cache.mark());
     board.connection(false);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.profileJson(1)).toBeUndefined();
@@ -79,7 +79,7 @@ describe('sessions kept a moment by one server process', () => {
     const expiring = new SessionCache(1_000);
     await expiring.listen(board.db);
     expiring.set('a', session(1), expiring.mark());
-    expiring.keepProfile(1, { user_id: 1 } as never, expiring.mark());
+    expiring.keepProfile(1, '{"user_id":1}', expiring.mark());
     vi.setSystemTime(Date.now() + 999);
     expect(expiring.get('a')).toEqual(session(1));
     vi.setSystemTime(Date.now() + 2);
