@@ -17,7 +17,7 @@ import {
  *   in the same run: for a visitor (the shared-link case, answered from the short-lived
  *   in-memory copy), with that copy turned off (one SQL round trip per request), and for a
  *   signed-in viewer (token from memory, the card from the same copy, their friend entry read
- *   fresh: one small round trip);
+ *   fresh, in one query with the other viewers' asked at the same moment);
  * - POST /api/card/search latency (p50, p99 over the keyword mix, end to end over HTTP) once
  *   100,000 public cards are generated in SQL.
  */

@@ -48,6 +48,7 @@ import { ThirdPartyClients, type ThirdPartyConfig } from './security/third-party
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
 import type { Services } from './services/context';
 import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
+import { friendEntryLoader } from './services/friend-entries';
 import type { ShopConfig } from './services/physical-cards';
 import { SESSION_CACHE_MS, SessionCache } from './services/session-cache';
 
@@ -222,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: createRateLimits(options.db, options.rateLimits),
     publicUrl: options.publicUrl ?? null,
     sharedCards,
+    friendEntries: friendEntryLoader(options.db),
     sessions,
     metrics,
     push: options.push ?? push.publisher,

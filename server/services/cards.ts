@@ -208,9 +208,6 @@ export async function visitorSharedCardJson(s: Services, shareKey: string): Prom
   return (await visitorCard(s, shareKey)).json;
 }
 
-/** The viewer's live friend entry for a card: its id, 0 for none (one row of the friends_live index). */
-const FRIEND_ENTRY_SQL = 'select id from friends where user_id = $1 and card_id = $2 and deleted_at is null';
-
 /**
  * The same for a signed-in viewer, with their friend entry for the card: the card as a visitor
  * sees it (kept in memory for every viewer alike) and the entry read fresh, so adding or
@@ -219,9 +216,9 @@ const FRIEND_ENTRY_SQL = 'select id from friends where user_id = $1 and card_id 
 export async function viewerSharedCardJson(s: Services, shareKey: string, viewer: Caller): Promise<string> {
   const { card, json } = await visitorCard(s, shareKey);
   if (card.user_id === viewer.userId) return json;
-  const [entry] = await s.db.query<{ id: number }>(FRIEND_ENTRY_SQL, [viewer.userId, card.card_id]);
-  if (!entry) return json;
-  return JSON.stringify({ ...card, accept_id: entry.id, is_friend: 1 } satisfies SharedCard);
+  const acceptId = await s.friendEntries.load({ userId: viewer.userId, cardId: card.card_id });
+  if (acceptId === 0) return json;
+  return JSON.stringify({ ...card, accept_id: acceptId, is_friend: 1 } satisfies SharedCard);
 }
 
 // vCards -----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import type { RateLimits } from '../security/rate-limits';
 import type { ThirdPartyClients } from '../security/third-party-clients';
 import type { SharedCardCache } from './card-cache';
 import type { ExchangeConfig } from './exchange';
+import type { FriendEntryLoader } from './friend-entries';
 import type { ShopConfig } from './physical-cards';
 import type { SessionCache } from './session-cache';
 
@@ -22,6 +23,8 @@ export type Services = {
   /** The public origin links are built on (PUBLIC_URL), or null to take it from each request. */
   publicUrl: string | null;
   sharedCards: SharedCardCache;
+  /** Viewers' friend entries for cards, looked up together (one query for those asked at once). */
+  friendEntries: FriendEntryLoader;
   /** Sessions resolved from tokens, kept a moment and forgotten on every process when revoked. */
   sessions: SessionCache;
   /** What Prometheus reads (server/metrics.ts). */

@@ -464,6 +464,37 @@ describe('shared card', () => {
     expect(stale.body.data).toMatchObject({ accept_id: 0, is_friend: 0 });
   });
 
+  it('tells each of many viewers opening cards at once their own entry (looked up together)', async () => {
+    const first = await userWithCard();
+    const second = await userWithCard();
+    const viewers = await Promise.all(Array.from({ length: 6 }, () => registerUser(t)));
+    // Viewers 0, 2 and 4 keep the first card; viewer 1 keeps the second.
+    const kept = new Map<string, number>();
+    for (const [viewer, owner] of [
+      [viewers[0], first],
+      [viewers[2], first],
+      [viewers[4], first],
+      [viewers[1], second],
+    ] as const) {
+      const [row] = await t.app.services.db.query<{ id: number }>(
+        'insert into friends (user_id, friend_user_id, card_id) values ($1, $2, $3) returning id',
+        [viewer?.id, owner.user.id, owner.card.card_id],
+      );
+      kept.set(`${viewer?.id}:${owner.card.card_id}`, Number(row?.id));
+    }
+    const asks = viewers.flatMap((viewer) => [first, second].map((owner) => ({ viewer, owner })));
+    const answers = await Promise.all(asks.map(({ viewer, owner }) => cardInfo(owner.card.share_str, viewer)));
+    answers.forEach((answer, i) => {
+      const { viewer, owner } = asks[i] ?? {};
+      const acceptId = kept.get(`${viewer?.id}:${owner?.card.card_id}`) ?? 0;
+      expect(answer.body.data).toMatchObject({
+        card_id: owner?.card.card_id,
+        accept_id: acceptId,
+        is_friend: acceptId > 0 ? 1 : 0,
+      });
+    });
+  });
+
   it('shows an edit to visitors and signed-in viewers at once', async () => {
     const { user, body, card } = await userWithCard();
     const viewer = await registerUser(t);
