@@ -634,9 +634,29 @@ describe('extractFields rules', () => {
     expect(extractFields(lower, { area: 'ch' })).toMatchObject({ name: '杨杰', english_name: 'Yang jie' });
   });
 
-  it('drops a title before a Latin name and keeps credentials after it as other', () => {
+  it('drops a title before a Latin name and credentials after it (they are how the name is printed, no contact detail)', () => {
     const lines = card([['Dr. Kenneth Ho, PhD', 40]]);
-    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: ['PhD'] });
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: 'Kenneth Ho', other: [] });
+  });
+
+  it('keeps a Malay name whose last line was lost as the name, and a company with specks after its legal form', () => {
+    const cut = card([
+      ['Evergreen Consulting Pte Ltd.', 20],
+      ['Muhammad Faiz bin', 40],
+      ['Assistant Vice President', 20],
+    ]);
+    expect(extractFields(cut, { area: 'hk' })).toMatchObject({ name: 'Muhammad Faiz bin', other: [] });
+    const whole = card([
+      ['Muhammad Faiz bin', 40],
+      ['Ismail', 40],
+      ['Assistant Vice President', 20],
+    ]);
+    expect(extractFields(whole, { area: 'hk' }).name).toBe('Muhammad Faiz bin Ismail');
+    const specked = card([
+      ['Etoile Digital Sarl 一 x', 20],
+      ['Céline Moreau', 40],
+    ]);
+    expect(extractFields(specked, { area: 'hk' })).toMatchObject({ company: ['Etoile Digital Sarl'], other: [] });
   });
 
   it('knows a credential OCR read in odd case or without its comma, and a name behind a stray sign', () => {
@@ -644,12 +664,12 @@ describe('extractFields rules', () => {
       ['Jessica Patel, FcpA', 40],
       ['Operations Manager', 20],
     ]);
-    expect(extractFields(mixed, { area: 'hk' })).toMatchObject({ name: 'Jessica Patel', other: ['FcpA'] });
+    expect(extractFields(mixed, { area: 'hk' })).toMatchObject({ name: 'Jessica Patel', other: [] });
     const bare = card([
       ['Megan H. Walker esq', 40],
       ['Founder & CEO', 20],
     ]);
-    expect(extractFields(bare, { area: 'hk' })).toMatchObject({ name: 'Megan H. Walker', other: ['esq'] });
+    expect(extractFields(bare, { area: 'hk' })).toMatchObject({ name: 'Megan H. Walker', other: [] });
     // "Stéphane" holds no street's "St".
     const signed = card([
       ['Étoile Immobilier SARL', 20],

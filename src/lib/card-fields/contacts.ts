@@ -72,11 +72,16 @@ function domain(text: string, at: number): { end: number; value: string } | null
     const label = next[0];
     const spaced = sep[1] !== '' || sep[3] !== '';
     const previous = labels[labels.length - 1] ?? '';
+    const tail = after.slice(sep[0].length + label.length);
+    // The domain's only dot read as a space or a comma, at the end of the line ("tiancheng-tech com").
+    const lostOnlyDot =
+      labels.length === 1 && sep[2] !== '.' && KNOWN_LABEL.test(label) && /^(?:[\s.,]+[a-z]{2})?\s*$/i.test(tail);
     const joins =
-      sep[2] === ''
+      lostOnlyDot ||
+      (sep[2] === ''
         ? spaced && SECOND_LEVEL.test(previous) && /^[a-z]{2}$/.test(label) && KNOWN_LABEL.test(label)
-        : !spaced || (sep[2] === '.' && (lowerOnly(label) || KNOWN_LABEL.test(label)));
-    const nextAddress = /^\s{0,2}@/.test(after.slice(sep[0].length + label.length));
+        : !spaced || (sep[2] === '.' && (lowerOnly(label) || KNOWN_LABEL.test(label))));
+    const nextAddress = /^\s{0,2}@/.test(tail);
     if (!joins || nextAddress) break;
     labels.push(label);
     pos += sep[0].length + label.length;

@@ -150,7 +150,7 @@ const NOT_NAME_WORDS = W(
  * `likely`: a Han name that starts with a common Chinese surname, or a Hangul one with a common
  * Korean surname; the layout prefers it to a larger two-character logo ("宏達").
  */
-export type NameShape = { kind: 'cjk' | 'latin'; name: string; rest: string[]; likely: boolean };
+export type NameShape = { kind: 'cjk' | 'latin'; name: string; likely: boolean };
 
 const SURNAMES = new Set(
   [
@@ -187,26 +187,27 @@ const NAME_PARTICLES = new Set(
   'van von der den de del della delle dei di da das do dos du la le ter ten y e bin binti binte al el zu'.split(' '),
 );
 
+/** "bin" or "binti" before a Malay father's name. */
+const PATRONYMIC = /^(?:bin|binti|binte)$/;
+
 /** A capitalised word of Latin letters, accents included ("García", "Müller", "O’Brien", "(Peter)"). */
 const LATIN_NAME_WORD = /^\(?(?=\p{Lu})\p{Script=Latin}[\p{Script=Latin}'’-]*\.?\)?$/u;
 
 /**
  * A Latin name: 2–5 capitalised words ("Peter Chan", "Peter CHAN Tai Man", "CHAN Tai Man,
  * Peter", "Chan Tai Man (Peter)", "Mary J. Smith"), a title ("Dr.") dropped; credentials after
- * a comma ("Peter Chan, CPA") come back as `rest`.
+ * a comma ("Peter Chan, CPA") dropped: they are how the name is printed, not a contact detail.
  */
-function latinName(text: string): { name: string; rest: string[]; likely: boolean } | null {
+function latinName(text: string): { name: string; likely: boolean } | null {
   const parts = text
     .replace(LEADING_DUST, '')
     .split(/\s?,\s?/)
     .filter((p) => p !== '');
-  const rest: string[] = [];
-  while (parts.length > 1 && isCredential(parts[parts.length - 1] ?? '')) rest.unshift(parts.pop() ?? '');
+  while (parts.length > 1 && isCredential(parts[parts.length - 1] ?? '')) parts.pop();
   if (parts.length === 1) {
     const words = (parts[0] ?? '').split(' ');
     const last = words.at(-1) ?? '';
     if (words.length >= 3 && KNOWN_CREDENTIAL.test(last)) {
-      rest.unshift(last);
       parts[0] = words.slice(0, -1).join(' ');
     }
   }
@@ -221,12 +222,16 @@ function latinName(text: string): { name: string; rest: string[]; likely: boolea
   const ok =
     words.every((w, i) => LATIN_NAME_WORD.test(w) || (i > 0 && i < words.length - 1 && NAME_PARTICLES.has(w))) &&
     words.filter((w) => LATIN_NAME_WORD.test(w)).length >= 2;
-  if (ok) return { name: bare, rest, likely: true };
+  if (ok) return { name: bare, likely: true };
+  // A Malay name whose father's name was lost ("Muhammad Faiz bin" / "Ismail" over two lines).
+  const head = words.slice(0, -1);
+  if (head.length >= 2 && PATRONYMIC.test(words.at(-1) ?? '') && head.every((w) => LATIN_NAME_WORD.test(w)))
+    return { name: bare, likely: false };
   // A romanised Chinese name OCR read with its given name in lower case ("Yang jie"): a name,
   // but less likely one than any properly capitalised line.
   const [first, second] = words;
   if (words.length === 2 && first && second && /^\p{Lu}\p{Ll}{1,5}$/u.test(first) && /^\p{Ll}{2,8}$/u.test(second)) {
-    if (!NAME_PARTICLES.has(second) && !NOT_SPACED_NAME.has(second)) return { name: bare, rest, likely: false };
+    if (!NAME_PARTICLES.has(second) && !NOT_SPACED_NAME.has(second)) return { name: bare, likely: false };
   }
   return null;
 }
@@ -285,12 +290,12 @@ export function nameShape(text: string): NameShape | null {
     const likely = SURNAMES.has(cjk[0] ?? '') || COMPOUND_SURNAMES.test(cjk);
     // Without a known surname, a title's last character makes a misread title ("上程師" for 工程師), not a name.
     if (!likely && TITLE_END.test(cjk)) return null;
-    return { kind: 'cjk', name: cjk, rest: [], likely };
+    return { kind: 'cjk', name: cjk, likely };
   }
   const latin = latinName(text);
   if (latin) return { kind: 'latin', ...latin };
   const joined = joinLetterSpaced(text);
-  return joined ? { kind: 'latin', name: joined, rest: [], likely: true } : null;
+  return joined ? { kind: 'latin', name: joined, likely: true } : null;
 }
 
 /** A Han name that starts with a common surname ("區志道"): the address characters in it (區, 道) make no address. */
@@ -319,16 +324,18 @@ export function splitBilingualName(text: string): [string, string] | null {
  * "有限公司" whose last character OCR misread ("有限公局", "有限公同"): the legal form is so
  * common on Chinese cards that a line ending in "有限", "有限公" or either and one other character
  * ("有限双", "有限公局") is one. So is an Italian "S.r.l." that lost a dot ("S.rl."), a "Co.,
- * Ltd." that lost its stop ("Co, Ltd."; "Co. Ltd." is printed so too), a Dutch "N.V." or "B.V." that lost its first ("NV.").
+ * Ltd." that lost its stop ("Co, Ltd."; "Co. Ltd." is printed so too), a Dutch "N.V." or "B.V." that lost its first ("NV."),
+ * and a legal form followed by specks.
  */
 export function repairLegalForm(text: string): string {
-  return (
-    text
-      .replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司')
-      .replace(/(?<!\p{L})S\.\s?rl\.?$|(?<!\p{L})S\.\s?r\.\s?l$/u, 'S.r.l.')
-      .replace(/(?<!\p{L})Co,\s?(?=Ltd\.?$|Limited$)/u, 'Co., ')
-      .replace(/(?<!\p{L})([NB])V\.$/u, '$1.V.')
-      // An Italian "Srl" whose l OCR read as i ("Informatica Solaris Sri").
-      .replace(/(?<=\p{Lu}\p{Ll}+\s)Sri$/u, 'Srl')
-  );
+  const mended = text
+    .replace(/有限(?:公[^司\s]?|[^公司\s])?$/u, '有限公司')
+    .replace(/(?<!\p{L})S\.\s?rl\.?$|(?<!\p{L})S\.\s?r\.\s?l$/u, 'S.r.l.')
+    .replace(/(?<!\p{L})Co,\s?(?=Ltd\.?$|Limited$)/u, 'Co., ')
+    .replace(/(?<!\p{L})([NB])V\.$/u, '$1.V.')
+    // An Italian "Srl" whose l OCR read as i ("Informatica Solaris Sri").
+    .replace(/(?<=\p{Lu}\p{Ll}+\s)Sri$/u, 'Srl');
+  // Specks OCR read after the legal form: lone letters and marks ("Etoile Digital Sarl 一 x").
+  const bare = mended.replace(/(?:\s+(?:[^\s\p{L}\p{N}]+|\p{L}))+$/u, '');
+  return bare !== mended && isStrongCompany(bare) ? bare : mended;
 }

@@ -267,7 +267,6 @@ type Name = {
   piece: Piece;
   /** The line under it, when the name is printed over two ("Hannah" / "Davies"). */
   under?: Piece;
-  rest: string[];
 };
 
 /**
@@ -648,7 +647,6 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         confidence: kept[piece.line]?.confidence ?? 100,
         piece,
         ...(under && shape.kind === 'latin' ? { under } : {}),
-        rest: shape.rest,
       };
       // A Latin piece with an address word ("Causeway Bay") is no name; a Han one may be ("陳道明").
       if (shape.kind === 'cjk') cjk = better(cjk, candidate);
@@ -661,7 +659,6 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   for (const n of chosen) {
     named.add(n.piece);
     if (n.under) named.add(n.under);
-    for (const r of n.rest) others.push({ line: n.piece.line, text: r });
   }
   const cjkName = chosen.find((n) => n === cjk);
   const latinName = chosen.find((n) => n === latin);
