@@ -5,6 +5,7 @@ import { loadMessages, warmMessages } from './i18n';
 import type { FeatureNamespace } from './i18n/catalog';
 import { NotFoundPage } from './routes/not-found';
 import { rememberReturnPath } from './session/return-path';
+import { whenSessionSettled } from './session/session-settled';
 import { getToken } from './session/signed-in';
 
 /**
@@ -16,13 +17,17 @@ const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: No
  * The screens that need an account (TanStack Router's authenticated-routes pattern): one pathless
  * layout whose beforeLoad sends a visitor to /login before any of them loads, keeping where they
  * were going (?redirect= and this tab's return path, session/return-path.ts), so every sign-in
- * screen (password, code, sign-up, Google, Facebook) comes back here.
+ * screen (password, code, sign-up, Google, Facebook) comes back here. A member waits for the
+ * start-up's session (session-settled.ts), which the first paint of a public screen does not.
  */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signedIn',
-  beforeLoad: ({ location }) => {
-    if (getToken() !== null) return;
+  beforeLoad: async ({ location }) => {
+    if (getToken() !== null) {
+      await whenSessionSettled();
+      return;
+    }
     const back = location.pathname + location.searchStr;
     rememberReturnPath(back);
     throw redirect({ to: '/login', search: { redirect: back }, replace: true });

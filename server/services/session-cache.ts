@@ -1,4 +1,3 @@
-import type { Profile } from '../../src/api';
 import type { Db } from '../db/db';
 import type { TokenSession } from './tokens';
 

@@ -3,10 +3,16 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { TabBar } from '../components/TabBar';
 import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { Toaster } from '../components/toast';
+import { whenSessionSettled } from '../session/session-settled';
 import { useSignedIn } from '../session/signed-in';
 import { VersionGate } from './VersionGate';
 
-const MemberChrome = lazy(() => import('./MemberChrome').then((m) => ({ default: m.MemberChrome })));
+// The sync worker it starts works on the session start-up settled; the top bar stands in until then.
+const MemberChrome = lazy(() =>
+  whenSessionSettled()
+    .then(() => import('./MemberChrome'))
+    .then((m) => ({ default: m.MemberChrome })),
+);
 const InstalledAppSheet = lazy(() =>
   import('../components/info/InstalledAppSheet').then((m) => ({ default: m.InstalledAppSheet })),
 );

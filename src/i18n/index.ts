@@ -1,33 +1,17 @@
 import { loadFeature } from 'virtual:cardbook-locale-loaders';
 import i18next from 'i18next';
-import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 import type { FeatureNamespace, Messages } from './catalog';
-import { DEFAULT_LOCALE, LANG_HEADER, LOCALES, type Locale } from './langs';
+import { DEFAULT_LOCALE, LANG_HEADER, type Locale } from './langs';
+import { isLocale, MESSAGES, saveLocale, storedLocale } from './locale-choice';
+
+export { saveLocale, storedLocale };
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: { translation: Messages };
   }
-}
-
-/** SPEC §9: the choice lives in local storage and in a 180-day cookie. */
-const STORAGE_KEY = 'lang';
-const COOKIE_DAYS = 180;
-
-const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
-
-export function storedLocale(): Locale {
-  const fromStorage = globalThis.localStorage?.getItem(STORAGE_KEY);
-  if (isLocale(fromStorage)) return fromStorage;
-  const fromCookie = Cookies.get(STORAGE_KEY);
-  return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
-}
-
-export function saveLocale(locale: Locale): void {
-  localStorage.setItem(STORAGE_KEY, locale);
-  Cookies.set(STORAGE_KEY, locale, { expires: COOKIE_DAYS, sameSite: 'lax' });
 }
 
 export function currentLocale(): Locale {
@@ -40,16 +24,6 @@ export function langHeader(): string {
 
 /** The html lang attribute for each locale, for screen readers and fonts. */
 const HTML_LANG: Record<Locale, string> = { hk: 'zh-Hant-HK', en: 'en', cn: 'zh-Hans', jp: 'ja', kr: 'ko', th: 'th' };
-
-/** One chunk per language (scripts/vite-plugin-locales.ts): a page loads only the one it shows. */
-const MESSAGES: Record<Locale, () => Promise<{ default: Messages }>> = {
-  hk: () => import('virtual:cardbook-locale/hk'),
-  en: () => import('virtual:cardbook-locale/en'),
-  cn: () => import('virtual:cardbook-locale/cn'),
-  jp: () => import('virtual:cardbook-locale/jp'),
-  kr: () => import('virtual:cardbook-locale/kr'),
-  th: () => import('virtual:cardbook-locale/th'),
-};
 
 /**
  * Loads the chosen language only. Every language has every key of hk (checked by the compiler

@@ -1,4 +1,5 @@
-import { type LoginPayload, type Profile, profileResponseSchema } from '../api';
+import type { LoginPayload } from '../api/auth';
+import { type Profile, profileResponseSchema } from '../api/user';
 import type { CardbookDB, Session } from '../db';
 import { CARD_IMAGE_CACHE } from '../lib/card-images';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
@@ -130,7 +131,7 @@ export async function signIn(payload: LoginPayload, db?: CardbookDB): Promise<{ 
     if (!here) local.close();
   }
   refreshSignedIn();
-  // After a reload, the start-up sends them (main.tsx), from the right database.
+  // After a reload, the start-up sends them (boot.tsx), from the right database.
   if (here && !db) await (await import('./friend-adds')).sendQueuedFriendAdds();
   return { reload: !here };
 }
@@ -175,11 +176,23 @@ export async function reconcileSession(db?: CardbookDB): Promise<Session | null>
 }
 
 /**
- * A token cookie with nothing local (the browser cleared the site's storage): ask the server
- * whose it is. With no signal the user stays signed in on the token and the user id kept beside
- * it; the sync worker rebuilds every table by pull once the network is back.
+ * A token cookie with nothing local (the browser cleared the site's storage, or a first visit
+ * signed in elsewhere). With the user id in the cookie the app starts on it at once (the sync
+ * worker rebuilds every table by pull) and asks the server in the background whether the token
+ * still holds; a cookie of versions before, without the id, asks first. With no signal the user
+ * stays signed in on the token.
  */
 async function adoptToken(db: CardbookDB, token: string): Promise<Session | null> {
+  if (cookieUserId() > 0) {
+    const session = await provisionalSession(db, token);
+    void confirmToken(db, token).then((confirmed) => (confirmed ? undefined : signOut(db)));
+    return session;
+  }
+  return confirmToken(db, token);
+}
+
+/** Asks the server whose the token is: its session, or null (signed out) when it is refused. */
+async function confirmToken(db: CardbookDB, token: string): Promise<Session | null> {
   const res = await fetch('/api/user/getProfile', { headers: { token } }).catch(() => null);
   if (!res) return provisionalSession(db, token);
   if (res.status === 401) {
