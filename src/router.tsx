@@ -23,6 +23,8 @@ const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: No
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signedIn',
+  // Its own chunk: it reads IndexedDB, which a visitor's page never loads.
+  component: lazyRouteComponent(() => import('./app/SignedInLayout'), 'SignedInLayout'),
   beforeLoad: async ({ location }) => {
     if (getToken() !== null) {
       await whenSessionSettled();

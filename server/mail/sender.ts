@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AccountRef, type PhysicalStatus, STATUS_TEXT_KEY, type VerifyScene } from '../../src/api';
-import { catalogs } from '../../src/i18n/catalog';
 import type { Locale } from '../../src/i18n/langs';
-import { serverText } from '../i18n';
+import { serverMessages, serverText } from '../i18n';
 
 /**
  * What is sent to an address: a verification code, or, when someone asks to register an
@@ -33,7 +32,7 @@ export function accountLabel(to: AccountRef): string {
 
 /** The message's text in its language: the one wording for mail and the SMS channel. */
 export function messageText(message: CodeMessage): string {
-  const server = catalogs[message.locale].server;
+  const server = serverMessages[message.locale];
   if (message.kind === 'orderStatus') {
     const text = serverText(message.locale, 'notifyOrder', {
       order: message.orderNo,

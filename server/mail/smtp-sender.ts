@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { catalogs } from '../../src/i18n/catalog';
+import { serverMessages } from '../i18n';
 import { type CodeMessage, type CodeSender, messageText } from './sender';
 
 /** Mails codes and notices to email accounts over SMTP_URL; mobile accounts fall back to `sms`. */
@@ -16,7 +16,7 @@ export class SmtpSender implements CodeSender {
   async send(message: CodeMessage): Promise<void> {
     if (message.to.kind !== 'email') return this.sms.send(message);
     const text = messageText(message);
-    const server = catalogs[message.locale].server;
+    const server = serverMessages[message.locale];
     const subject =
       message.kind === 'code'
         ? text

@@ -16,7 +16,6 @@ import { ExportData } from '../components/account/ExportData';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { Sessions } from '../components/account/Sessions';
 import { useBusyAction } from '../components/account/use-busy-action';
-import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
   AccountFields,
@@ -45,10 +44,8 @@ import '../components/account/account.css';
  */
 export function AccountManagementPage() {
   const { t } = useTranslation();
-  const signedIn = useSignedInPage();
   const profile = useProfile();
   const myName = useMyName();
-  if (!signedIn) return <main className="page" aria-busy="true" />;
   const contact = profile?.email ?? profile?.mobile ?? '';
   return (
     <main className="page account-page">

@@ -14,7 +14,6 @@ import {
 } from '../api';
 import { useOnline } from '../app/RootLayout';
 import { useBusyAction } from '../components/account/use-busy-action';
-import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { NfcTools } from '../components/info/NfcTools';
 import { ProductPicture } from '../components/info/ProductPicture';
@@ -43,7 +42,6 @@ function useOrders(): PhysicalOrder[] | undefined {
 
 export function ExclusiveCardPage() {
   const { t } = useTranslation();
-  const signedIn = useSignedInPage();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { order?: number | string; buy?: string };
   const orders = useOrders();
@@ -53,7 +51,6 @@ export function ExclusiveCardPage() {
   const shown = Number.isSafeInteger(orderId) ? orders?.find((o) => o.id === orderId) : undefined;
   const buying = KINDS.find((k) => k === search.buy);
 
-  if (!signedIn) return <main className="page" aria-busy="true" />;
   if (shown) return <OrderView order={shown} />;
   if (buying) {
     return (

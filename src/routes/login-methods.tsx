@@ -12,7 +12,6 @@ import {
 import { useOnline } from '../app/RootLayout';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
-import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { PROVIDER_NAMES, startThirdParty } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -38,11 +37,9 @@ const KIND_ORDER: LoginMethodKind[] = ['email', 'mobile', 'google', 'facebook'];
 
 export function LoginMethodsPage() {
   const { t } = useTranslation();
-  const signedIn = useSignedInPage();
   const { load, setData, refresh, online } = useOnlineResource(
     async () =>
       (await api.get('/api/user/third/account_list', { schema: loginMethodsResponseSchema, silent: true })).data,
-    signedIn,
   );
   const [removing, setRemoving] = useState<LoginMethod | null>(null);
   const { busy, run } = useBusyAction();
@@ -59,7 +56,6 @@ export function LoginMethodsPage() {
     });
   };
 
-  if (!signedIn) return <main className="page" aria-busy="true" />;
   return (
     <main className="page account-page">
       <h1>{t('auth.methods.title')}</h1>
@@ -172,7 +168,6 @@ const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
 function AddMethodForm({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signedIn = useSignedInPage();
   const online = useOnline();
   const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [code, setCode] = useState('');
@@ -187,7 +182,6 @@ function AddMethodForm({ mode }: { mode: AccountMode }) {
     });
   };
 
-  if (!signedIn) return <main className="page" aria-busy="true" />;
   return (
     <main className="page account-page">
       <h1>{mode === 'email' ? t('auth.methods.addEmail') : t('auth.methods.addMobile')}</h1>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { confirmDecisionResponseSchema, oauthInteractionResponseSchema } from '../api';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
-import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { api } from '../lib/api';
 import { useMyName, useProfile } from '../session/hooks';
 import '../components/account/account.css';
@@ -19,7 +18,6 @@ import '../components/account/account.css';
  */
 export function OAuthConfirmPage() {
   const { t } = useTranslation();
-  const signedIn = useSignedInPage();
   const _profile = useProfile();
   const myName = useMyName();
   const { appType = '', appKey = '' } = useParams({ strict: false }) as { appType?: string; appKey?: string };
@@ -33,7 +31,7 @@ export function OAuthConfirmPage() {
           silent: true,
         })
       ).data,
-    signedIn && uid !== '',
+    uid !== '',
   );
   const { busy, run } = useBusyAction();
   const [leaving, setLeaving] = useState(false);
@@ -45,7 +43,6 @@ export function OAuthConfirmPage() {
       location.assign(res.data.redirect);
     });
 
-  if (!signedIn) return <main className="page" aria-busy="true" />;
   if (uid === '') {
     return (
       <main className="page account-page oauth-confirm">

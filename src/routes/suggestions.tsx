@@ -4,7 +4,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, feedbackBodySchema } from '../api';
 import { useOnline } from '../app/RootLayout';
-import { useSignedInPage } from '../components/account/use-signed-in-page';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
@@ -24,7 +23,6 @@ const MB = Math.round(FEEDBACK_IMAGE_MAX_BYTES / 1024 / 1024);
 
 export function SuggestionsPage() {
   const { t } = useTranslation();
-  const signedIn = useSignedInPage();
   const [content, setContent] = useState('');
   const [contact, setContact] = useState('');
   const [agree, setAgree] = useState(false);
@@ -89,7 +87,6 @@ export function SuggestionsPage() {
     });
   };
 
-  if (!signedIn) return <main className="page" aria-busy="true" />;
   if (sent) {
     return (
       <main className="page info-page">

@@ -70,6 +70,24 @@ describe('signing in returns to where the user was going', () => {
     });
   }
 
+  it('a session ended in another tab sends an open signed-in screen to sign in, and back', async () => {
+    const user = await userWithCard(s.server, 'Tess Tabs');
+    const { context, page } = await phone('en');
+    await addSessionCookie(context, s.server, user.token);
+    await page.goto('/accountManagement');
+    await page.getByTestId('account-name').waitFor();
+    const other = await context.newPage();
+    await other.goto('/logout');
+    await other.waitForURL((url) => url.pathname !== '/logout');
+    // This tab's screen was open the whole time; its layout sees the session end.
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/accountManagement');
+    await logIn(page, 'en', user);
+    await page.waitForURL((url) => url.pathname === '/accountManagement', { timeout: 20_000 });
+    await page.getByTestId('account-name').waitFor();
+    await context.close();
+  });
+
   it('a visitor who signs up instead lands where they were going too', async () => {
     const { context, page } = await phone('en');
     await page.goto('/friendsCategory');

@@ -1,0 +1,23 @@
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useSession } from '../session/hooks';
+import { rememberReturnPath } from '../session/return-path';
+
+/**
+ * The signed-in screens' layout (router.tsx `signedIn`): its beforeLoad has sent a visitor to
+ * /login already; this keeps it so while a screen is open. A session that ends meanwhile (signed
+ * out in another tab, or refused by the server) goes to /login too, keeping where the user was,
+ * and no screen under it renders without a session.
+ */
+export function SignedInLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (session !== null) return;
+    const back = location.pathname + location.search;
+    rememberReturnPath(back);
+    void navigate({ to: '/login', search: { redirect: back }, replace: true });
+  }, [session, navigate]);
+  if (!session) return <main className="page" aria-busy="true" />;
+  return <Outlet />;
+}
