@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { forgetPendingDatabase } from './db/forget-db';
 import { initI18n } from './i18n';
-import { api } from './lib/api';
+import { api, navigateWith } from './lib/api';
 import { readAutoAddFriends } from './lib/auto-add-friends';
 import { registerThaiFont } from './lib/thai-font';
 import { router, warmScreen } from './router';
@@ -30,6 +30,7 @@ async function boot() {
   const reconciling = language.then(() => (getToken() ? memberSession() : reconcileSession()));
   settleSessionWith(reconciling);
   await language;
+  navigateWith((path) => void router.navigate({ to: path }));
   router.subscribe('onBeforeNavigate', () => api.cancelAll());
   router.subscribe('onResolved', () => window.scrollTo(0, 0));
 

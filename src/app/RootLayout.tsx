@@ -1,8 +1,9 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TabBar } from '../components/TabBar';
 import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { Toaster } from '../components/toast';
+import { useOnline } from '../components/use-online';
 import { whenSessionSettled } from '../session/session-settled';
 import { useSignedIn } from '../session/signed-in';
 import { VersionGate } from './VersionGate';
@@ -16,23 +17,6 @@ const MemberChrome = lazy(() =>
 const InstalledAppSheet = lazy(() =>
   import('../components/info/InstalledAppSheet').then((m) => ({ default: m.InstalledAppSheet })),
 );
-
-function subscribeOnline(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 export function RootLayout() {
   const online = useOnline();

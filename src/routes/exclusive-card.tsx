@@ -12,13 +12,13 @@ import {
   physicalOrderResponseSchema,
   STATUS_TEXT_KEY,
 } from '../api';
-import { useOnline } from '../app/RootLayout';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { NfcTools } from '../components/info/NfcTools';
 import { ProductPicture } from '../components/info/ProductPicture';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
+import { useOnline } from '../components/use-online';
 import { db } from '../db';
 import { api } from '../lib/api';
 import { formatTime } from '../lib/format-time';

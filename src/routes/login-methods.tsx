@@ -9,7 +9,6 @@ import {
   loginMethodsResponseSchema,
   type ThirdPartyProvider,
 } from '../api';
-import { useOnline } from '../app/RootLayout';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { PROVIDER_NAMES, startThirdParty } from '../components/auth/ThirdPartyButtons';
@@ -24,6 +23,7 @@ import {
 } from '../components/forms';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
+import { useOnline } from '../components/use-online';
 import { api } from '../lib/api';
 import '../components/account/account.css';
 

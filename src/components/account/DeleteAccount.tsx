@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountBodySchema, okResponseSchema } from '../../api';
-import { useOnline } from '../../app/RootLayout';
 import { forgetDatabaseAtNextStart } from '../../db/forget-db';
 import { api } from '../../lib/api';
 import { fieldErrors } from '../../lib/form-errors';
@@ -11,6 +10,7 @@ import { signOut } from '../../session/session';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText, Field } from '../forms';
 import { toast } from '../toast';
+import { useOnline } from '../use-online';
 
 /**
  * Deleting my account (POST /api/user/delete): my password again, then a confirm. This device's

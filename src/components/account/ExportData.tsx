@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../app/RootLayout';
 import { langHeader } from '../../i18n';
 import { getToken } from '../../session/signed-in';
 import { toast } from '../toast';
+import { useOnline } from '../use-online';
 
 /** "Export all my data": GET /api/user/export (src/api/export.ts), saved as the file it names. */
 export function ExportData() {

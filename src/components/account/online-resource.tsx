@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../app/RootLayout';
 import { isCancelled, isRetryable } from '../../lib/request';
 import { errorText } from '../forms';
+import { useOnline } from '../use-online';
 
 /**
  * What an account screen read from the server (login methods, linked accounts): these are

@@ -6,8 +6,8 @@ import {
   type ThirdPartyProvider,
   thirdPartyStartResponseSchema,
 } from '../../api';
-import { useOnline } from '../../app/RootLayout';
 import { api } from '../../lib/api';
+import { useOnline } from '../use-online';
 import './third-party.css';
 
 export const PROVIDER_NAMES: Record<ThirdPartyProvider, string> = { google: 'Google', facebook: 'Facebook' };

@@ -7,7 +7,6 @@ import {
   publicMatchBodySchema,
   publicMatchResponseSchema,
 } from '../../api';
-import { useOnline } from '../../app/RootLayout';
 import {
   type CloudCardRow,
   type CloudGroupRow,
@@ -27,6 +26,7 @@ import { CardPhotos } from '../card';
 import { GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '../card/icons';
 import { OverlayFrame } from '../OverlayFrame';
 import { toast } from '../toast';
+import { useOnline } from '../use-online';
 import { CloudCardEditor, cloudRowsValid, useCloudKeyLabel } from './CloudCardEditor';
 import { useCloudCard, useCloudGroups, usePendingCloudIds } from './hooks';
 import { deleteCloudWithUndo } from './pending-delete';
