@@ -24,8 +24,8 @@ const pushTransport: PushConfig = external
     }
   : { prefix: PREFIX, external: null };
 
-/** How long we wait to be sure a message does not arrive. */
-const SILENCE_MS = 600;
+/** The marker `nothingBefore` publishes. */
+const MARK = { msg_type: 1, msg_type_sub: 99 };
 
 let t: TestApp;
 let origin: string;
@@ -50,6 +50,19 @@ async function newUser(): Promise<User> {
   const res = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token: user.token });
   expect(res.status).toBe(200);
   return { id: user.id, email: user.email, password: user.password, token: user.token, session: res.body.data };
+}
+
+/** The same user signed in on another device: another session, so another broker client id. */
+async function otherDevice(user: User): Promise<User> {
+  const login = await call<{ token: string }>(t.app, 'POST', '/api/login', {
+    email: user.email,
+    password: user.password,
+  });
+  expect(login.status).toBe(200);
+  const token = login.body.data.token;
+  const res = await call<PushSession>(t.app, 'GET', '/api/push/session', undefined, { token });
+  expect(res.status).toBe(200);
+  return { ...user, token, session: res.body.data };
 }
 
 function brokerUrl(session: PushSession | null): string {
@@ -115,7 +128,28 @@ async function subscribe(client: MqttClient, topic: string): Promise<number | un
   return codes[0];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Once the broker has handled what `client` sent so far: it handles a connection's packets in
+ * order, so either it answers a SUBSCRIBE sent after them or it has closed the connection.
+ */
+async function handled(client: MqttClient, topic: string): Promise<void> {
+  if (!client.connected) return;
+  const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+  await Promise.race([subscribeAll(client, [topic]), closed]);
+}
+
+/**
+ * Proof that nothing else reached `client`: the server publishes a marker to the user's own
+ * system topic after what must not arrive, and the marker is waited for. One publisher, one
+ * broker, one subscriber: anything published before the marker would have come first.
+ */
+async function nothingBefore(client: MqttClient, userId: number): Promise<void> {
+  const own = pushTopics.system(PREFIX, userId);
+  expect(await subscribe(client, own)).toBe(1);
+  const marks = inbox(client, own);
+  await t.app.services.push.publishSystem(userId, MARK);
+  await waitFor(() => marks.some((m) => 'msg_type_sub' in m && m.msg_type_sub === MARK.msg_type_sub));
+}
 
 async function refusedCode(username: string | undefined, password: string | undefined, url: string, clientId?: string) {
   try {
@@ -164,7 +198,7 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     }
     const got = inbox(client, pushTopics.system(PREFIX, a.id));
     await t.app.services.push.publishSystem(a.id, { msg_type: 1, msg_type_sub: 6 });
-    await sleep(SILENCE_MS);
+    await nothingBefore(client, b.id);
     expect(got).toEqual([]);
   });
 
@@ -178,10 +212,14 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     const b = await newUser();
     const sender = await connectAs(b);
     await sender.publishAsync(topic, JSON.stringify({ msg_type: 1, msg_type_sub: 5 })).catch(() => {});
-    const own = await connectAs(a);
+    await handled(sender, pushTopics.system(PREFIX, b.id));
+    // The user's own other device (connecting the same session again would end the listener's).
+    const own = await connectAs(await otherDevice(a));
     await own.publishAsync(topic, JSON.stringify({ msg_type: 1, msg_type_sub: 5 })).catch(() => {});
-    await sleep(SILENCE_MS);
-    expect(got).toEqual([]);
+    await handled(own, topic);
+    await nothingBefore(listener, a.id);
+    // The marker, on the same topic, and nothing before it.
+    expect(got).toEqual([MARK]);
   });
 
   it('refuses a connection without a token or with an unknown one', async () => {
@@ -372,7 +410,7 @@ describe(`push over ${external ? 'Mosquitto (MQTT_URL)' : 'the embedded broker'}
     await t.app.services.push.publishGroup(room.id, { group_id: room.id, group_member_num: 2 });
     await waitFor(() => got.length === 1);
     expect(got[0]).toEqual({ group_id: room.id, group_member_num: 2 });
-    await sleep(SILENCE_MS);
+    await nothingBefore(strangerClient, stranger.id);
     expect(strangerGot).toEqual([]);
   });
 
