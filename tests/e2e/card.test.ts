@@ -215,12 +215,13 @@ describe('my card', () => {
 
     const front = cards.photo('Front of 陳大文’s card');
     await front.waitFor();
-    expect(await front.getAttribute('src')).toBe(card.photo);
+    // The photo kept on the device shows until the pull brings the card back with the server's URL.
+    await expect.poll(() => front.getAttribute('src'), { timeout: 15_000 }).toBe(card.photo);
     await expect.poll(() => front.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await cards.flip.click();
     const back = cards.photo('Back of 陳大文’s card');
     await back.waitFor();
-    expect(await back.getAttribute('src')).toBe(card.photo_back);
+    await expect.poll(() => back.getAttribute('src'), { timeout: 15_000 }).toBe(card.photo_back);
     expect(await cards.flip.textContent()).toBe('Show front');
     expect(await cards.photos.getByRole('img').count()).toBe(1);
   });
