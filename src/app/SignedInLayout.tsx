@@ -2,6 +2,7 @@ import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSession } from '../session/hooks';
 import { rememberReturnPath } from '../session/return-path';
+import { refreshSignedIn } from '../session/signed-in';
 
 /**
  * The signed-in screens' layout (router.tsx `signedIn`): its beforeLoad has sent a visitor to
@@ -14,6 +15,8 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   useEffect(() => {
     if (session !== null) return;
+    // Another tab signed out: the cookie is gone too, and the sign-in screen must not still see it.
+    refreshSignedIn();
     const back = location.pathname + location.search;
     rememberReturnPath(back);
     void navigate({ to: '/login', search: { redirect: back }, replace: true });
