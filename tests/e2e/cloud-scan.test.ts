@@ -10,6 +10,7 @@ import { CloudScanPage, scanStates } from './pages/cloud-scan';
 import { type ApiUser, addSessionCookie, registerViaApi } from './support/api';
 import { appOrigin, launchBrowser, newPhoneContext } from './support/browser';
 import { fakeCamera, writePhotoVideo } from './support/fake-camera';
+import { appDatabase } from './support/idb';
 import { type E2eServer, startServer } from './support/server';
 
 /**
@@ -269,6 +270,7 @@ describe('event-mode scanning offline', () => {
     // The placeholder recognizer answers in a moment, so put the queue in the state a tab closed
     // in the middle of it leaves (one being recognized, one waiting), then close without unload.
     await page.goto('/cloud/list');
+    await appDatabase(page);
     await page.evaluate(
       () =>
         new Promise<void>((resolve, reject) => {

@@ -1,8 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
+import { appDatabase } from '../support/idb';
 
 /** The scans table as the app keeps it (IndexedDB `cardbook`), oldest first, for states a user cannot see. */
-export const scanStates = (page: Page): Promise<string[]> =>
-  page.evaluate(
+export const scanStates = async (page: Page): Promise<string[]> => {
+  // Never before the app has opened its database: the name would fall back to another one.
+  await appDatabase(page);
+  return page.evaluate(
     () =>
       new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
@@ -22,6 +25,7 @@ export const scanStates = (page: Page): Promise<string[]> =>
         };
       }),
   );
+};
 
 /** /cloud/create: the event-mode scanner and its review queue, by what a user sees (English). */
 export class CloudScanPage {
