@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSessionCookie, postJson, registerViaApi } from './support/api';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
+import { newPhoneContext } from './support/browser';
 import { readMeta } from './support/idb';
-import { type E2eServer, startServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 /**
  * A first visit with a session cookie and nothing in IndexedDB (site data cleared, or signed in
@@ -12,24 +11,20 @@ import { type E2eServer, startServer } from './support/server';
  * token gives the account its data; a revoked one signs the visitor out, with nothing kept.
  */
 describe('start-up with a session cookie and nothing local', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const { server, browser } = serverAndBrowser();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  /** A fresh phone in English holding the user's session cookie and nothing else. */
+  async function phoneWithCookie(user: ApiUser) {
+    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await addSessionCookie(context, server, user.token);
+    return context;
+  }
 
   it('opens a signed-in screen on a live token, with the account behind it', async () => {
     const user = await registerViaApi(server);
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await phoneWithCookie(user);
     try {
-      await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-      await addSessionCookie(context, server, user.token);
       const page = await context.newPage();
       await page.goto('/');
       await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
@@ -48,10 +43,8 @@ describe('start-up with a session cookie and nothing local', () => {
 
   it('signs out a revoked token and keeps nothing of it', async () => {
     const user = await registerViaApi(server);
-    const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
+    const context = await phoneWithCookie(user);
     try {
-      await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-      await addSessionCookie(context, server, user.token);
       expect((await postJson(server, '/api/logout', {}, user.token)).status).toBe(200);
       const page = await context.newPage();
       await page.goto('/');
