@@ -1,9 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { api, navigateWith } from './clients/api';
 import { forgetPendingDatabase } from './db/forget-db';
 import { initI18n } from './i18n';
-import { api, navigateWith } from './lib/api';
 import { readAutoAddFriends } from './lib/auto-add-friends';
 import { registerThaiFont } from './lib/thai-font';
 import { router, warmScreen } from './router';

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { textField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * Group card exchange (SPEC §1, §3 "Exchange", §4 "Group push" and "Exchange", §6 roles). SPEC
@@ -133,3 +135,50 @@ export const exchangePreviewResponseSchema = envelopeSchema(exchangePreviewSchem
 /** msg_type of a push on a room's topic, and its sub-types. */
 export const EXCHANGE_PUSH_TYPE = 2;
 export const ExchangePushSub = { members: 1, exchanged: 2, dismissed: 3 } as const;
+
+/** The exchange's calls (see the list at the top of this file). */
+export const exchangeEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/exchange/create',
+    body: createExchangeBodySchema,
+    response: exchangeRoomResponseSchema,
+  }),
+  join: endpoint({
+    method: 'POST',
+    path: '/api/exchange/join',
+    body: joinExchangeBodySchema,
+    response: exchangeRoomResponseSchema,
+  }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/api/exchange/preview',
+    body: roomCodeBodySchema,
+    response: exchangePreviewResponseSchema,
+  }),
+  leave: endpoint({
+    method: 'POST',
+    path: '/api/exchange/leave',
+    body: roomCodeBodySchema,
+    response: exchangeRoomResponseSchema,
+  }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/exchange/start',
+    body: roomCodeBodySchema,
+    response: exchangeRoomResponseSchema,
+  }),
+  dismiss: endpoint({
+    method: 'POST',
+    path: '/api/exchange/dismiss',
+    body: roomCodeBodySchema,
+    response: exchangeRoomResponseSchema,
+  }),
+  read: endpoint({
+    method: 'GET',
+    path: '/api/exchange/:roomCode',
+    params: roomCodeParamsSchema,
+    query: plainQuerySchema,
+    response: exchangeRoomResponseSchema,
+  }),
+};

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './card';
 export * from './cloud';
 export * from './company';
+export * from './endpoint';
 export * from './envelope';
 export * from './exchange';
 export * from './export';

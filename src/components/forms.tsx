@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendVerifyCodeBodySchema, type VerifyScene } from '../api';
-import { api } from '../lib/api';
+import { api } from '../clients/api';
 import { fieldErrors } from '../lib/form-errors';
 import { toast } from './toast';
 

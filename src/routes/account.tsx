@@ -9,6 +9,7 @@ import {
   associatesResponseSchema,
   ownCodeAccount,
 } from '../api';
+import { api } from '../clients/api';
 import { Avatar } from '../components/Avatar';
 import { AuthorizedApps } from '../components/account/AuthorizedApps';
 import { DeleteAccount } from '../components/account/DeleteAccount';
@@ -30,7 +31,6 @@ import {
 import { ChevronIcon } from '../components/icons';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
-import { api } from '../lib/api';
 import { formatMobile } from '../lib/phone';
 import { useMyName, useProfile } from '../session/hooks';
 import { signIn } from '../session/session';

@@ -9,6 +9,7 @@ import {
   registerBodySchema,
   resetPwdBodySchema,
 } from '../api';
+import { api } from '../clients/api';
 import { Avatar } from '../components/Avatar';
 import { ThirdPartyButtons } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -24,7 +25,6 @@ import {
 } from '../components/forms';
 import { toast } from '../components/toast';
 import { type Errors, useFormSubmit } from '../components/use-form-submit';
-import { api } from '../lib/api';
 import { useMyName, usePendingCount, useProfile, useSession } from '../session/hooks';
 import { DEFAULT_AFTER_SIGN_IN, rememberRequestedReturnPath, takeReturnPath } from '../session/return-path';
 import { signOut } from '../session/session';

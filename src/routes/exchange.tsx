@@ -9,6 +9,7 @@ import {
   isRoomCode,
   normaliseRoomCode,
 } from '../api/exchange';
+import { exchangeCalls } from '../clients/exchange';
 import { QuickCard } from '../components/exchange/QuickCard';
 import { RoomView } from '../components/exchange/RoomView';
 import { Field } from '../components/forms';
@@ -16,7 +17,6 @@ import { ExchangeIcon } from '../components/icons';
 import { db } from '../db';
 import { readExchangeRoom } from '../db/push-store';
 import { i18n } from '../i18n';
-import { exchangeCalls } from '../lib/exchange-client';
 import { isRequestError } from '../lib/request/errors';
 import { useSession } from '../session/hooks';
 import { rememberReturnPath } from '../session/return-path';

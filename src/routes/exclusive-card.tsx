@@ -12,6 +12,7 @@ import {
   physicalOrderResponseSchema,
   STATUS_TEXT_KEY,
 } from '../api';
+import { api } from '../clients/api';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { NfcTools } from '../components/info/NfcTools';
@@ -20,7 +21,6 @@ import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { useOnline } from '../components/use-online';
 import { db } from '../db';
-import { api } from '../lib/api';
 import { formatTime } from '../lib/format-time';
 import { useMyCard } from '../session/hooks';
 import '../components/account/account.css';

@@ -9,6 +9,7 @@ import {
   loginMethodsResponseSchema,
   type ThirdPartyProvider,
 } from '../api';
+import { api } from '../clients/api';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { PROVIDER_NAMES, startThirdParty } from '../components/auth/ThirdPartyButtons';
@@ -24,7 +25,6 @@ import {
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { useOnline } from '../components/use-online';
-import { api } from '../lib/api';
 import '../components/account/account.css';
 
 /**

@@ -2,9 +2,9 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDecisionResponseSchema, oauthInteractionResponseSchema } from '../api';
+import { api } from '../clients/api';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
-import { api } from '../lib/api';
 import { useMyName, useProfile } from '../session/hooks';
 import '../components/account/account.css';
 

@@ -1,7 +1,7 @@
 import { profileResponseSchema } from '../api';
+import { api } from '../clients/api';
 import { db } from '../db';
 import { applyProfile } from '../db/sync-store';
-import { api } from '../lib/api';
 import { ensureSyncClient } from '../lib/sync-client';
 
 /** SPEC §2: on load with a session, the user's info is fetched and written under pending edits. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorizedAppsResponseSchema, type OAuthGrant, okResponseSchema } from '../../api';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountBodySchema, okResponseSchema } from '../../api';
+import { api } from '../../clients/api';
 import { forgetDatabaseAtNextStart } from '../../db/forget-db';
-import { api } from '../../lib/api';
 import { fieldErrors } from '../../lib/form-errors';
 import { isCancelled } from '../../lib/request';
 import { useProfile } from '../../session/hooks';

@@ -6,7 +6,7 @@ import {
   type ThirdPartyProvider,
   thirdPartyStartResponseSchema,
 } from '../../api';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import { useOnline } from '../use-online';
 import './third-party.css';
 

@@ -7,6 +7,7 @@ import {
   publicMatchBodySchema,
   publicMatchResponseSchema,
 } from '../../api';
+import { api } from '../../clients/api';
 import {
   type CloudCardRow,
   type CloudGroupRow,
@@ -17,7 +18,6 @@ import {
   rowValues,
   usePhotoSrc,
 } from '../../db';
-import { api } from '../../lib/api';
 import { type CardAction, mailAction, mapAction, phoneAction, websiteAction } from '../../lib/card-actions';
 import { isCancelled } from '../../lib/request';
 import { addFriends } from '../../session/friend-adds';

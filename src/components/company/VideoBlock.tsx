@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { breatvUrlBodySchema, breatvUrlResponseSchema } from '../../api';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import { isCancelled } from '../../lib/request';
 import { parseVideoUrl } from '../../lib/video-url';
 import { activeVideo, releaseVideo, setActiveVideo, subscribeActiveVideo, useActiveVideo } from './active-video';

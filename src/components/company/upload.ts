@@ -1,5 +1,5 @@
 import { type CompanyPdf, companyImageResponseSchema, companyPdfResponseSchema } from '../../api';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import type { FileKind } from './media';
 
 export type UploadResult = { kind: 'pdf'; url: string; pdf: CompanyPdf } | { kind: 'img'; url: string };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type CompanyItem, companyContentResponseSchema } from '../../api';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import { isCancelled } from '../../lib/request';
 
 export type SharedCompany = {

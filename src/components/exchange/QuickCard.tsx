@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCardBodySchema, savedCardResponseSchema } from '../../api/card';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import { isEmailValue, isPhoneValue } from '../../lib/card-rules';
 import { isCancelled } from '../../lib/request/errors';
 import { ensureSyncClient } from '../../lib/sync-client';

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { type CompanyItem, companyContentResponseSchema } from '../../api';
+import { api } from '../../clients/api';
 import { db } from '../../db';
 import { type CardToKeep, cardCacheBudget, keepCard, touchCard } from '../../db/card-cache';
-import { api } from '../../lib/api';
 import { isCancelled } from '../../lib/request';
 import type { PromotionState } from '../card/Promotion';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SHARE_KEY_PATTERN, type SharedCard, sharedCardResponseSchema } from '../../api/card';
-import { api } from '../../lib/api';
+import { api } from '../../clients/api';
 import { isCancelled, isRequestError } from '../../lib/request';
 
 export type SharedCardState =

@@ -1,7 +1,7 @@
 import { toast } from '../components/toast';
 import { currentLocale, i18n } from '../i18n';
+import { createRequestClient } from '../lib/request';
 import { getToken, signOut } from '../session/session';
-import { createRequestClient } from './request';
 
 /** How the request layer moves to another screen (SPEC §8: to /login after a 401), given at start-up. */
 let navigateTo: (path: string) => void = (path) => location.assign(path);
