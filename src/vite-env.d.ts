@@ -6,6 +6,12 @@ declare module 'virtual:cardbook-locale/*' {
   export default messages;
 }
 
+declare module 'virtual:cardbook-locale-shells' {
+  export function loadShell(
+    lang: import('./i18n/langs').Locale,
+  ): Promise<{ default: import('./i18n/catalog').Messages }>;
+}
+
 declare module 'virtual:cardbook-locale-loaders' {
   export function loadFeature(
     lang: import('./i18n/langs').Locale,

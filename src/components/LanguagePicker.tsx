@@ -1,18 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale, switchLocale } from '../i18n';
-import { LOCALES, type Locale } from '../i18n/langs';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '../i18n/langs';
 import { ActionSheet } from './ActionSheet';
 import { toast } from './toast';
-
-/** Native names, the same in every language, so anyone can find their own. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  hk: '繁體中文',
-  en: 'English',
-  cn: '简体中文',
-  jp: '日本語',
-  kr: '한국어',
-  th: 'ไทย',
-};
 
 /** SPEC §2: choose in an action sheet, see a success message, then the page reloads. */
 export function LanguagePicker({ onClose }: { onClose: () => void }) {

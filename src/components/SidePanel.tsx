@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileRow } from '../db';
 import { currentLocale } from '../i18n';
+import { LANGUAGE_NAMES } from '../i18n/langs';
 import { Avatar } from './Avatar';
 import { ChevronIcon, CloseIcon } from './icons';
-import { LANGUAGE_NAMES } from './LanguagePicker';
 import { useDismiss } from './use-dismiss';
 
 /**

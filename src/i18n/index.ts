@@ -2,8 +2,8 @@ import { loadFeature } from 'virtual:cardbook-locale-loaders';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { FeatureNamespace, Messages } from './catalog';
-import { DEFAULT_LOCALE, LANG_HEADER, type Locale } from './langs';
-import { isLocale, MESSAGES, saveLocale, storedLocale } from './locale-choice';
+import { DEFAULT_LOCALE, HTML_LANG, LANG_HEADER, type Locale } from './langs';
+import { isLocale, loadLanguage, saveLocale, storedLocale } from './locale-choice';
 
 export { saveLocale, storedLocale };
 
@@ -22,16 +22,13 @@ export function langHeader(): string {
   return LANG_HEADER[currentLocale()];
 }
 
-/** The html lang attribute for each locale, for screen readers and fonts. */
-const HTML_LANG: Record<Locale, string> = { hk: 'zh-Hant-HK', en: 'en', cn: 'zh-Hans', jp: 'ja', kr: 'ko', th: 'th' };
-
 /**
  * Loads the chosen language only. Every language has every key of hk (checked by the compiler
  * and tests/unit/i18n.test.ts), and a language change reloads the page (SPEC §2), so the
  * fallback language never needs to be in memory beside it.
  */
 export async function initI18n(locale: Locale = storedLocale()) {
-  const { default: messages } = await MESSAGES[locale]();
+  const { default: messages } = await loadLanguage(locale);
   await i18next.use(initReactI18next).init({
     resources: { [locale]: { translation: messages } },
     lng: locale,
@@ -47,7 +44,7 @@ export async function initI18n(locale: Locale = storedLocale()) {
 export async function switchLocale(locale: Locale): Promise<void> {
   saveLocale(locale);
   if (!i18next.hasResourceBundle(locale, 'translation')) {
-    const { default: messages } = await MESSAGES[locale]();
+    const { default: messages } = await loadLanguage(locale);
     i18next.addResourceBundle(locale, 'translation', messages);
   }
   // The screen on show until the reload keeps every message it uses: its feature namespaces too.

@@ -12,6 +12,26 @@ export const LANG_HEADER: Record<Locale, string> = {
   th: 'th-th',
 };
 
+/** Native names, the same in every language, so anyone can find their own (the language picker). */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  hk: '繁體中文',
+  en: 'English',
+  cn: '简体中文',
+  jp: '日本語',
+  kr: '한국어',
+  th: 'ไทย',
+};
+
+/** The html lang attribute for each locale, for screen readers and fonts. */
+export const HTML_LANG: Record<Locale, string> = {
+  hk: 'zh-Hant-HK',
+  en: 'en',
+  cn: 'zh-Hans',
+  jp: 'ja',
+  kr: 'ko',
+  th: 'th',
+};
+
 // The long forms (en-us, zh-tw, …) and SPEC §9's short codes (en, hk, …) both name a language.
 const byHeader = new Map<string, Locale>([
   ...Object.entries(LANG_HEADER).map(([locale, header]): [string, Locale] => [header, locale as Locale]),

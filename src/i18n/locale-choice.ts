@@ -1,3 +1,4 @@
+import { loadShell } from 'virtual:cardbook-locale-shells';
 import Cookies from 'js-cookie';
 import type { Messages } from './catalog';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './langs';
@@ -26,11 +27,4 @@ export function saveLocale(locale: Locale): void {
 }
 
 /** One chunk per language (scripts/vite-plugin-locales.ts): a page loads only the one it shows. */
-export const MESSAGES: Record<Locale, () => Promise<{ default: Messages }>> = {
-  hk: () => import('virtual:cardbook-locale/hk'),
-  en: () => import('virtual:cardbook-locale/en'),
-  cn: () => import('virtual:cardbook-locale/cn'),
-  jp: () => import('virtual:cardbook-locale/jp'),
-  kr: () => import('virtual:cardbook-locale/kr'),
-  th: () => import('virtual:cardbook-locale/th'),
-};
+export const loadLanguage = (locale: Locale): Promise<{ default: Messages }> => loadShell(locale);

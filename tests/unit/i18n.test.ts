@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../src/i18n/catalog';
+import { readCatalogs } from '../../scripts/catalogs';
 import { LOCALES, localeFromHeader } from '../../src/i18n/langs';
+
+const catalogs = readCatalogs();
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

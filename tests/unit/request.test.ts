@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginBodySchema, loginResponseSchema, timeResponseSchema } from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
 import { createRequestClient, isCancelled, type RequestDeps, RequestError, statusMessage } from '../../src/lib/request';
-import { catalogTranslator, httpText } from '../../src/lib/request/messages';
+import { catalogTranslator, httpText } from '../support/catalog-text';
 
 type FakeCall = {
   url: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readCatalogs } from '../../scripts/catalogs';
 import { exchangeLink } from '../../src/api/exchange';
-import { catalogs } from '../../src/i18n/catalog';
 import { LOCALES } from '../../src/i18n/langs';
 import {
   CAMERA_PROBLEM_MESSAGE,
@@ -10,6 +10,8 @@ import {
 } from '../../src/lib/camera-errors';
 import { cardShareKey, exchangeRoomCode } from '../../src/lib/scanned-code';
 import { cardLink, qrText } from '../../src/lib/share-links';
+
+const catalogs = readCatalogs();
 
 const ORIGIN = 'https://cardbook.example';
 

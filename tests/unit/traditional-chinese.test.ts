@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../src/i18n/catalog';
+import { readCatalogs } from '../../scripts/catalogs';
+
+const catalogs = readCatalogs();
 
 /**
  * The Traditional Chinese catalogue (hk, the default language) never shows a Simplified-only
