@@ -25,6 +25,12 @@ async function account(name: string): Promise<Account & { shareStr: string }> {
 }
 
 /** Me with one friend, and two of my devices signed in and synced. */
+/** The device's next edits are stamped after every edit made so far (without waiting for the clock to move). */
+function laterThanNow(device: { db: { now: () => number } }): void {
+  const after = Date.now() + 1;
+  device.db.now = () => Math.max(Date.now(), after);
+}
+
 async function twoDevices() {
   const me = await account('Me');
   const other = await account('Other');
@@ -120,7 +126,7 @@ describe('two devices edit the same thing offline', () => {
     b.online = false;
     await mutate(a.db, 'remark', { accept_id: friend.accept_id, remark: 'older, from A' });
     await mutate(a.db, 'editGroup', { group_id: group.group_id, group_name: 'Older name' });
-    await new Promise((r) => setTimeout(r, 5));
+    laterThanNow(b);
     await mutate(b.db, 'remark', { accept_id: friend.accept_id, remark: 'newer, from B' });
     await mutate(b.db, 'editGroup', { group_id: group.group_id, group_name: 'Newer name' });
 
@@ -296,7 +302,7 @@ describe('two devices edit one cloud card offline', () => {
         id: 'rows-card-1',
         extension: edit({ name: 'Chan Tai-man', email: 'a@example.com' }),
       });
-      await new Promise((r) => setTimeout(r, 5));
+      laterThanNow(b);
       await mutate(b.db, 'editCloudCard', {
         id: 'rows-card-1',
         extension: edit({ tel: '+852 2999 9999', email: 'b@example.com' }),

@@ -153,9 +153,10 @@ describe('the newest edit wins, by when it was made', () => {
     await push(me, [
       { id: newId(), name: 'remark', args: { accept_id: friend.accept_id, remark: 'fast' }, hlc: future },
     ]);
-    await new Promise((r) => setTimeout(r, 20));
+    // Made after the server answered the first: a stamp past that moment, without waiting for the clock.
+    const later = formatHlc(Date.now() + 1, 0, 'slow');
     await push(me, [
-      { id: newId(), name: 'remark', args: { accept_id: friend.accept_id, remark: 'later' }, hlc: at(0, 'slow') },
+      { id: newId(), name: 'remark', args: { accept_id: friend.accept_id, remark: 'later' }, hlc: later },
     ]);
     const list = await api<{ friend_list: Friend[] }>(t, me, 'GET', '/api/friend/list/1');
     expect(list.body.data.friend_list[0]?.remark).toBe('later');

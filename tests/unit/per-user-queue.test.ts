@@ -6,16 +6,27 @@ describe('PerUserQueue', () => {
   it("runs one user's work one at a time, in order, and other users' alongside", async () => {
     const queue = new PerUserQueue(8);
     const log: string[] = [];
-    const job = (name: string, ms: number) => async () => {
+    // a1 finishes only once b1 has run: were another user's work held behind it, this never ends.
+    let finishA1: () => void = () => undefined;
+    const a1Finishes = new Promise<void>((r) => {
+      finishA1 = r;
+    });
+    const job = (name: string, work: () => Promise<void> | void) => async () => {
       log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
+      await work();
       log.push(`end ${name}`);
       return name;
     };
     const results = await Promise.all([
-      queue.run(1, job('a1', 20)),
-      queue.run(1, job('a2', 1)),
-      queue.run(2, job('b1', 1)),
+      queue.run(
+        1,
+        job('a1', () => a1Finishes),
+      ),
+      queue.run(
+        1,
+        job('a2', () => undefined),
+      ),
+      queue.run(2, job('b1', finishA1)),
     ]);
     expect(results).toEqual(['a1', 'a2', 'b1']);
     expect(log.indexOf('end a1')).toBeLessThan(log.indexOf('start a2'));
