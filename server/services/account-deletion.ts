@@ -12,12 +12,9 @@ async function blobUrls(q: Queryable, userId: number): Promise<string[]> {
   const rows = await q.query<{ url: string }>(
     `select avatar as url from users where id = $1
      union select photo from cards where user_id = $1 union select photo_back from cards where user_id = $1
-     union select url from card_photos where user_id = $1
-     union select url from cloud_photos where user_id = $1
+     union select url from uploads where user_id = $1
      union select photo from cloud_cards where user_id = $1 union select photo_bg from cloud_cards where user_id = $1
-     union select url from company_uploads where user_id = $1
      union select image from feedback where user_id = $1
-     union select url from feedback_images where user_id = $1
      union select proof_url from physical_card_orders where user_id = $1`,
     [userId],
   );
@@ -106,10 +103,7 @@ export async function deleteAccount(s: Services, caller: Caller, body: DeleteAcc
       `delete from notifications where user_id = $1`,
       `delete from sync_mutations where user_id = $1`,
       `delete from feedback where user_id = $1`,
-      `delete from feedback_images where user_id = $1`,
-      `delete from card_photos where user_id = $1`,
-      `delete from cloud_photos where user_id = $1`,
-      `delete from company_uploads where user_id = $1`,
+      `delete from uploads where user_id = $1`,
     ];
     for (const sql of scrub) await q.query(sql, [userId]);
     const tokens = await revokeOtherTokens(q, userId, null);

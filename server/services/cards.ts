@@ -1,8 +1,5 @@
-import sharp from 'sharp';
 import {
   CARD_ENTRY_KINDS,
-  CARD_PHOTO_MAX_SIDE,
-  CARD_PHOTO_RATIO,
   CARD_RULES,
   type CardEntryKind,
   type CardExtensionInput,
@@ -39,6 +36,7 @@ export { emptyExtension };
 
 import { onCardSaved, pushCardChanged } from './friends';
 import { pokeOwnDevices } from './pushes';
+import { encodePhoto, notOwnedUpload, storeUpload } from './uploads';
 import { buildVCard } from './vcard';
 import { vcardPhoto } from './vcard-photo';
 
@@ -328,14 +326,8 @@ async function checkPhotos(
   body: CreateCardBody,
   fields: readonly ('photo' | 'photo_back')[] = ['photo', 'photo_back'],
 ): Promise<void> {
-  const named = fields.filter((field) => body[field] !== '');
-  if (named.length === 0) return;
-  const owned = await q.query<{ url: string }>('select url from card_photos where user_id = $1 and url = any($2)', [
-    caller.userId,
-    named.map((field) => body[field]),
-  ]);
-  const urls = new Set(owned.map((row) => row.url));
-  const bad = named.find((field) => !urls.has(body[field]));
+  const named = fields.filter((field) => body[field] !== '').map((field) => ({ field, url: body[field] }));
+  const bad = await notOwnedUpload(q, caller.userId, named, ['card']);
   if (bad) throw new ApiError(400, 'cardPhotoNotYours', { field: bad });
 }
 
@@ -462,73 +454,20 @@ async function writeCard(
 
 // Photos -----------------------------------------------------------------------------------
 
-type StoredPhoto = { url: string; width: number; height: number };
-
-async function photoOfUpload(q: Queryable, userId: number, uploadId: string): Promise<StoredPhoto | null> {
-  const [row] = await q.query<StoredPhoto>(
-    'select url, width, height from card_photos where user_id = $1 and upload_id = $2',
-    [userId, uploadId],
-  );
-  return row ?? null;
-}
-
 /**
- * Decodes the upload (anything sharp cannot decode is refused), turns it upright by its EXIF
- * orientation, drops its metadata, crops the centre to 16:10 (unless crop is 'none'), bounds it
- * to CARD_PHOTO_MAX_SIDE and re-encodes it as WebP.
+ * POST multipart /api/card/upload: stores one card photo of the caller (cropped to the card's
+ * 16:10 unless asked not to) and answers its URL and size; a replayed upload_id answers the
+ * photo stored the first time (uploads.ts).
  */
-export async function encodePhoto(upload: Buffer, crop: CardUploadFields['crop']) {
-  const input = () => sharp(upload, { limitInputPixels: 50_000_000 });
-  try {
-    const { autoOrient } = await input().metadata();
-    let image = input().rotate();
-    if (crop === 'cover') {
-      const width = Math.max(
-        1,
-        Math.min(CARD_PHOTO_MAX_SIDE, autoOrient.width, Math.round(autoOrient.height * CARD_PHOTO_RATIO)),
-      );
-      const height = Math.max(1, Math.round(width / CARD_PHOTO_RATIO));
-      image = image.resize(width, height, { fit: 'cover', position: 'centre' });
-    } else {
-      image = image.resize(CARD_PHOTO_MAX_SIDE, CARD_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-    }
-    return await image.webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new ApiError(400, 'notImage');
-  }
-}
-
-/**
- * POST multipart /api/card/upload: stores one card photo of the caller and answers its URL and
- * size. An upload_id seen before for this user answers the photo stored then and stores nothing,
- * so an offline outbox may replay an upload safely (two racing ones keep the first stored).
- */
-export async function uploadCardPhoto(
+export function uploadCardPhoto(
   s: Services,
   caller: Caller,
   upload: Buffer,
   fields: CardUploadFields,
 ): Promise<CardPhoto> {
-  const uploadId = fields.upload_id ?? null;
-  if (uploadId) {
-    const stored = await photoOfUpload(s.db, caller.userId, uploadId);
-    if (stored) return stored;
-  }
-  const { data, info } = await encodePhoto(upload, fields.crop);
-  const key = `cards/${randomKey(16)}.webp`;
-  const url = await s.blobs.put(key, data);
-  const [row] = await s.db.query<StoredPhoto>(
-    `insert into card_photos (url, user_id, upload_id, side, width, height) values ($1, $2, $3, $4, $5, $6)
-     on conflict (user_id, upload_id) where upload_id is not null do nothing
-     returning url, width, height`,
-    [url, caller.userId, uploadId, fields.side, info.width, info.height],
+  return storeUpload(s, caller, { purpose: 'card', uploadId: fields.upload_id, side: fields.side }, () =>
+    encodePhoto(upload, fields.crop),
   );
-  if (row) return row;
-  // Another request with this upload_id stored its photo first: answer that one.
-  await s.blobs.remove(key);
-  const first = uploadId ? await photoOfUpload(s.db, caller.userId, uploadId) : null;
-  if (!first) throw new Error('card photo upload lost its record');
-  return first;
 }
 
 // Search -----------------------------------------------------------------------------------

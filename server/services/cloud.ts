@@ -30,11 +30,11 @@ import { mergeStamped } from '../../src/lib/card-merge';
 import { type Hlc, isNewer, maxHlc } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError, invalidField } from '../http/errors';
-import { randomKey } from '../security/secrets';
-import { encodePhoto, normalizeSearch } from './cards';
+import { normalizeSearch } from './cards';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 import { pokeOwnDevices } from './pushes';
+import { encodePhoto, notOwnedUpload, storeUpload } from './uploads';
 
 /**
  * Cloud cards (SPEC §3 "Cloud card", §7 Cloud (OCR)): paper cards scanned or typed into the
@@ -168,16 +168,9 @@ async function checkPhotos(q: Queryable, userId: number, photos: Partial<Record<
     const url = photos[field];
     return url ? [{ field, url }] : [];
   });
-  if (named.length === 0) return;
-  const owned = await q.query<{ url: string }>(
-    `select url from cloud_photos where user_id = $1 and url = any($2)
-     union all
-     select url from card_photos where user_id = $1 and url = any($2)`,
-    [userId, named.map((n) => n.url)],
-  );
-  const urls = new Set(owned.map((row) => row.url));
-  const bad = named.find((n) => !urls.has(n.url));
-  if (bad) throw new ApiError(400, 'cardPhotoNotYours', { field: bad.field });
+  // A cloud card may show a photo of my own card too.
+  const bad = await notOwnedUpload(q, userId, named, ['cloud', 'card']);
+  if (bad) throw new ApiError(400, 'cardPhotoNotYours', { field: bad });
 }
 
 /** POST /api/ocr/add and addCloudCard: a new card of mine (an id already mine answers that card). */
@@ -563,45 +556,20 @@ export async function cloudGroupRows(q: Queryable, caller: Caller, cursor: numbe
 
 // Photos -----------------------------------------------------------------------------------
 
-async function photoOfUpload(q: Queryable, userId: number, uploadId: string): Promise<CardPhoto | null> {
-  const [row] = await q.query<CardPhoto>(
-    'select url, width, height from cloud_photos where user_id = $1 and upload_id = $2',
-    [userId, uploadId],
-  );
-  return row ?? null;
-}
-
 /**
  * POST multipart /api/ocr/upload: stores one photo of a paper card, upright, bounded to
- * CARD_PHOTO_MAX_SIDE, never cropped, as WebP. An upload_id seen before for this user answers
- * the photo stored then and stores nothing (an outbox may replay it).
+ * CARD_PHOTO_MAX_SIDE, never cropped, as WebP; a replayed upload_id answers the photo stored
+ * the first time (uploads.ts).
  */
-export async function uploadCloudPhoto(
+export function uploadCloudPhoto(
   s: Services,
   caller: Caller,
   upload: Buffer,
   fields: CloudUploadFields,
 ): Promise<CardPhoto> {
-  const uploadId = fields.upload_id ?? null;
-  if (uploadId) {
-    const stored = await photoOfUpload(s.db, caller.userId, uploadId);
-    if (stored) return stored;
-  }
-  const { data, info } = await encodePhoto(upload, 'none');
-  const key = `cloud/${randomKey(16)}.webp`;
-  const url = await s.blobs.put(key, data);
-  const [row] = await s.db.query<CardPhoto>(
-    `insert into cloud_photos (url, user_id, upload_id, side, width, height) values ($1, $2, $3, $4, $5, $6)
-     on conflict (user_id, upload_id) where upload_id is not null do nothing
-     returning url, width, height`,
-    [url, caller.userId, uploadId, fields.side, info.width, info.height],
+  return storeUpload(s, caller, { purpose: 'cloud', uploadId: fields.upload_id, side: fields.side }, () =>
+    encodePhoto(upload, 'none'),
   );
-  if (row) return row;
-  // Another request with this upload_id stored its photo first: answer that one.
-  await s.blobs.remove(key);
-  const first = uploadId ? await photoOfUpload(s.db, caller.userId, uploadId) : null;
-  if (!first) throw new Error('cloud photo upload lost its record');
-  return first;
 }
 
 // Matching public cards --------------------------------------------------------------------

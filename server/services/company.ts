@@ -13,10 +13,10 @@ import { isM3u8Url } from '../../src/lib/video-url';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import type { Upload } from '../http/uploads';
-import { randomKey } from '../security/secrets';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 import { pokeOwnDevices } from './pushes';
+import { ownedUploads, storeUpload } from './uploads';
 
 /**
  * Company promotional content (SPEC §2 information blocks, §7): one ordered list of blocks per
@@ -62,15 +62,16 @@ function fileRefs(items: CompanyItem[]): FileRef[] {
 async function checkFiles(q: Queryable, caller: Caller, items: CompanyItem[]): Promise<Map<string, number>> {
   const refs = fileRefs(items);
   if (refs.length === 0) return new Map();
-  const owned = await q.query<{ url: string; kind: string; size: number }>(
-    `select url, kind, size from company_uploads
-     where user_id = $1 and url in (select jsonb_array_elements_text($2::jsonb))`,
-    [caller.userId, JSON.stringify([...new Set(refs.map((r) => r.url))])],
+  const owned = await ownedUploads(
+    q,
+    caller.userId,
+    refs.map((r) => r.url),
+    ['company_img', 'company_pdf'],
   );
   const byUrl = new Map(owned.map((row) => [row.url, row]));
-  const bad = refs.find((ref) => byUrl.get(ref.url)?.kind !== ref.kind);
+  const bad = refs.find((ref) => byUrl.get(ref.url)?.purpose !== `company_${ref.kind}`);
   if (bad) throw new ApiError(400, 'companyFileNotYours', { field: bad.field });
-  return new Map(owned.map((row) => [row.url, Number(row.size)]));
+  return new Map(owned.map((row) => [row.url, row.size]));
 }
 
 /**
@@ -169,15 +170,12 @@ function displayName(filename: string): string {
 export async function uploadCompanyPdf(s: Services, caller: Caller, upload: Upload): Promise<CompanyPdf> {
   if (!upload.data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw new ApiError(400, 'companyNotPdf');
   const name = displayName(upload.filename);
-  const size = upload.data.length;
-  const url = await s.blobs.put(`company/${randomKey(16)}.pdf`, upload.data);
-  await s.db.query("insert into company_uploads (url, user_id, kind, name, size) values ($1, $2, 'pdf', $3, $4)", [
-    url,
-    caller.userId,
+  const { url } = await storeUpload(s, caller, { purpose: 'company_pdf' }, async () => ({
+    data: upload.data,
+    ext: 'pdf',
     name,
-    size,
-  ]);
-  return { url, name, size };
+  }));
+  return { url, name, size: upload.data.length };
 }
 
 /**
@@ -186,22 +184,18 @@ export async function uploadCompanyPdf(s: Services, caller: Caller, upload: Uplo
  * it as WebP before it is stored and recorded as the caller's.
  */
 export async function uploadCompanyImage(s: Services, caller: Caller, data: Buffer): Promise<{ url: string }> {
-  let image: Buffer;
-  try {
-    image = await sharp(data, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: COMPANY_IMAGE_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new ApiError(400, 'notImage');
-  }
-  const url = await s.blobs.put(`company/${randomKey(16)}.webp`, image);
-  await s.db.query("insert into company_uploads (url, user_id, kind, size) values ($1, $2, 'img', $3)", [
-    url,
-    caller.userId,
-    image.length,
-  ]);
+  const { url } = await storeUpload(s, caller, { purpose: 'company_img' }, async () => {
+    try {
+      const { data: image, info } = await sharp(data, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize({ width: COMPANY_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      return { data: image, ext: 'webp', width: info.width, height: info.height };
+    } catch {
+      throw new ApiError(400, 'notImage');
+    }
+  });
   return { url };
 }
 

@@ -1,8 +1,7 @@
 import type { FeedbackBody } from '../../src/api';
 import { ApiError } from '../http/errors';
-import { randomKey } from '../security/secrets';
-import { encodePhoto } from './cards';
 import type { Caller, Services } from './context';
+import { encodePhoto, ownedUploads, storeUpload } from './uploads';
 
 /**
  * Feedback (src/api/feedback.ts): images uploaded first, each the caller's and re-encoded (a
@@ -15,41 +14,14 @@ export async function uploadFeedbackImage(
   upload: Buffer,
   uploadId: string | null,
 ): Promise<{ url: string }> {
-  const stored = async () =>
-    uploadId
-      ? (
-          await s.db.query<{ url: string }>('select url from feedback_images where user_id = $1 and upload_id = $2', [
-            caller.userId,
-            uploadId,
-          ])
-        )[0]
-      : undefined;
-  const before = await stored();
-  if (before) return before;
-  const { data } = await encodePhoto(upload, 'none');
-  const key = `feedback/${randomKey(16)}.webp`;
-  const url = await s.blobs.put(key, data);
-  const [row] = await s.db.query<{ url: string }>(
-    `insert into feedback_images (url, user_id, upload_id) values ($1, $2, $3)
-     on conflict (user_id, upload_id) where upload_id is not null do nothing returning url`,
-    [url, caller.userId, uploadId],
-  );
-  if (row) return row;
-  await s.blobs.remove(key);
-  const first = await stored();
-  if (!first) throw new Error('feedback image lost its record');
-  return first;
+  const { url } = await storeUpload(s, caller, { purpose: 'feedback', uploadId }, () => encodePhoto(upload, 'none'));
+  return { url };
 }
 
 export async function sendFeedback(s: Services, caller: Caller, body: FeedbackBody): Promise<{ id: string }> {
   const images = [...new Set(body.images)];
-  if (images.length > 0) {
-    const mine = await s.db.query<{ url: string }>(
-      'select url from feedback_images where user_id = $1 and url = any($2::text[])',
-      [caller.userId, images],
-    );
-    if (mine.length !== images.length) throw new ApiError(400, 'feedbackImageGone');
-  }
+  const mine = await ownedUploads(s.db, caller.userId, images, ['feedback']);
+  if (mine.length !== images.length) throw new ApiError(400, 'feedbackImageGone');
   await s.db.query(
     `insert into feedback (user_id, client_key, content, contact, images, app_version, language, device)
      values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)

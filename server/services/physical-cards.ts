@@ -16,9 +16,9 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
 import { randomKey } from '../security/secrets';
-import { encodePhoto } from './cards';
 import type { Caller, Services } from './context';
 import { pushSystem, SystemSub, systemMessage } from './pushes';
+import { encodePhoto } from './uploads';
 
 /**
  * The exclusive NFC card, from order to binding (src/api/physical-card.ts). Every change of

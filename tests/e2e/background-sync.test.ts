@@ -171,7 +171,10 @@ describe('background sync', () => {
       ])
     ).map((c) => c.photo),
     photos: (
-      await db().query<{ n: number }>('select count(*)::int as n from cloud_photos where user_id = $1', [user.id])
+      await db().query<{ n: number }>(
+        "select count(*)::int as n from uploads where purpose = 'cloud' and user_id = $1",
+        [user.id],
+      )
     )[0]?.n,
   });
 

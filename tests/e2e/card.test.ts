@@ -228,11 +228,11 @@ describe('my card', () => {
 
   it('edits the card offline, shows it after an offline reload, and syncs it once with its new photo', async () => {
     const db = server.app.services.db;
-    const count = async (table: 'sync_mutations' | 'card_photos') =>
+    const count = async (table: 'sync_mutations' | 'uploads') =>
       Number((await db.query<{ n: string }>(`select count(*) as n from ${table} where user_id = $1`, [user.id]))[0]?.n);
     const blobsDir = join(server.dataDir, 'blobs');
     const mutationsBefore = await count('sync_mutations');
-    const photosBefore = await count('card_photos');
+    const photosBefore = await count('uploads');
     const filesBefore = filesUnder(blobsDir);
 
     await controlledByServiceWorker(page);
@@ -268,7 +268,7 @@ describe('my card', () => {
 
     await expect.poll(() => cards.pending.count(), { timeout: 20_000 }).toBe(0);
     expect(await count('sync_mutations')).toBe(mutationsBefore + 1);
-    expect(await count('card_photos')).toBe(photosBefore + 1);
+    expect(await count('uploads')).toBe(photosBefore + 1);
     expect(filesUnder(blobsDir)).toBe(filesBefore + 1);
     // After the pull, the card shows the server's copy of the new photo.
     await expect

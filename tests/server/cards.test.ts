@@ -413,7 +413,9 @@ describe('photo upload', () => {
     });
     expect(replay.json().data).toEqual(first.body.data);
     expect(blobFiles().length).toBe(files + 1);
-    const rows = await t.app.services.db.query('select url from card_photos where user_id = $1', [user.id]);
+    const rows = await t.app.services.db.query("select url from uploads where purpose = 'card' and user_id = $1", [
+      user.id,
+    ]);
     expect(rows).toHaveLength(1);
 
     // The same id from another user is theirs, a different photo.

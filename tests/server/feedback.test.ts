@@ -80,7 +80,7 @@ describe('feedback', () => {
     expect(fake.status).toBe(400);
     expect(blobFiles()).toBe(before);
     const rows = await t.app.services.db.query(
-      `select 1 from feedback_images where upload_id in ('too-big-0001', 'fake-0001')`,
+      `select 1 from uploads where upload_id in ('too-big-0001', 'fake-0001')`,
     );
     expect(rows).toEqual([]);
   });

@@ -12,7 +12,7 @@ import type { Friend, MyCard, SharedCard } from '../../src/api';
 import { call, dropSchema } from './helper';
 
 /**
- * Upgrades lose nothing: a database as the server before migrations 0018 and 0019 left it
+ * Upgrades lose nothing: a database as the server before migrations 0018 to 0020 left it
  * (rows written in SQL as that server wrote them) is served the same once they have run.
  */
 const url = process.env.DATABASE_URL;
@@ -46,6 +46,13 @@ beforeAll(async () => {
     amy.id,
     card.id,
   ]);
+  // Files uploaded before the four upload tables became one (0020_uploads.sql).
+  await db.exec(
+    `insert into card_photos (url, user_id, upload_id, side, width, height) values ('/blobs/cards/a.webp', ${amy.id}, 'dev-1', 'front', 640, 400);
+     insert into cloud_photos (url, user_id, upload_id, side, width, height) values ('/blobs/cloud/b.webp', ${amy.id}, 'dev-2', 'back', 800, 500);
+     insert into feedback_images (url, user_id, upload_id) values ('/blobs/feedback/c.webp', ${amy.id}, 'dev-3');
+     insert into company_uploads (url, user_id, kind, name, size) values ('/blobs/company/d.pdf', ${amy.id}, 'pdf', 'menu.pdf', 2048)`,
+  );
   ids = { amy: amy.id, ben: ben.id, card: card.id };
   app = await buildApp({
     db,
@@ -60,6 +67,60 @@ afterAll(async () => {
   await app.close();
   if (url) await dropSchema(url, schema);
   rmSync(blobDir, { recursive: true, force: true });
+});
+
+describe('an upgrade from before the upload tables became one', () => {
+  it('keeps every uploaded file, its owner, purpose, upload id, side, size and name', async () => {
+    const rows = await db.query(
+      'select url, user_id::int, purpose, upload_id, side, width, height, name, size::int from uploads order by url',
+    );
+    expect(rows).toEqual([
+      {
+        url: '/blobs/cards/a.webp',
+        user_id: ids.amy,
+        purpose: 'card',
+        upload_id: 'dev-1',
+        side: 'front',
+        width: 640,
+        height: 400,
+        name: '',
+        size: 0,
+      },
+      {
+        url: '/blobs/cloud/b.webp',
+        user_id: ids.amy,
+        purpose: 'cloud',
+        upload_id: 'dev-2',
+        side: 'back',
+        width: 800,
+        height: 500,
+        name: '',
+        size: 0,
+      },
+      {
+        url: '/blobs/company/d.pdf',
+        user_id: ids.amy,
+        purpose: 'company_pdf',
+        upload_id: null,
+        side: null,
+        width: null,
+        height: null,
+        name: 'menu.pdf',
+        size: 2048,
+      },
+      {
+        url: '/blobs/feedback/c.webp',
+        user_id: ids.amy,
+        purpose: 'feedback',
+        upload_id: 'dev-3',
+        side: null,
+        width: null,
+        height: null,
+        name: '',
+        size: 0,
+      },
+    ]);
+  });
 });
 
 describe('an upgrade from before the card entries moved onto the card row', () => {

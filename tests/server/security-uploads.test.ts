@@ -49,7 +49,7 @@ function blobFiles(): number {
 
 async function pdfRows(): Promise<number> {
   const [row] = await t.app.services.db.query<{ n: number }>(
-    "select count(*)::int as n from company_uploads where kind = 'pdf'",
+    "select count(*)::int as n from uploads where purpose = 'company_pdf'",
   );
   return row?.n ?? 0;
 }
