@@ -95,7 +95,7 @@ export default defineConfig({
             // the shell, the worker would load the whole shell with them.
             {
               name: 'contract',
-              test: /node_modules[\\/]zod[\\/]|src[\\/]api[\\/](envelope|meta|fields|user)\.ts$/,
+              test: /node_modules[\\/]zod[\\/]|src[\\/]api[\\/](endpoint|envelope|meta|fields|user)\.ts$/,
               priority: 3,
             },
             // The shell (layout, router, top bar, request layer, session) and home, with what

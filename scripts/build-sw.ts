@@ -11,7 +11,8 @@ import { licences } from './vite-plugin-licenses';
  * (self.__WB_MANIFEST), writing dist/sw.js. The worker is built here and not by the app's Vite
  * config because its manifest must list the app's final files.
  */
-const DIST = 'dist';
+/** The app's build: `dist`, or the folder given (a build of one's own beside another's, e.g. while e2e runs). */
+const DIST = process.argv[2] ?? 'dist';
 
 /** What the app needs offline. version.json and sw.js are never precached (always network). */
 const PRECACHE = {

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  breatvUrlBodySchema,
-  breatvUrlResponseSchema,
   COMPANY_IMAGE_MAX_BYTES,
   COMPANY_PDF_MAX_BYTES,
-  companyContentResponseSchema,
-  companyImageResponseSchema,
-  companyInfoParamsSchema,
-  companyPdfResponseSchema,
-  plainQuerySchema,
+  companyEndpoints as calls,
   SAVE_COMPANY_BODY_MAX_BYTES,
-  saveCompanyBodySchema,
-  userCompanyInfoParamsSchema,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
+import { serve } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { readSingleFile, readUpload } from '../http/uploads';
 import {
@@ -34,80 +27,38 @@ function pdfTooLarge(err: unknown): never {
   throw err;
 }
 
-/** Company promotional content (SPEC §7 Card): blocks, their files, and the M3U8 check. */
+/** Company promotional content (SPEC §7 Card; src/api/company.ts): blocks, their files, and the M3U8 check. */
 export function companyRoutes(services: Services) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const signedIn = requireCaller(services);
+    const signedIn = { onRequest: requireCaller(services) };
 
-    app.post(
-      '/api/card/save_company',
-      {
-        schema: { body: saveCompanyBodySchema, response: { 200: companyContentResponseSchema } },
-        onRequest: signedIn,
-        bodyLimit: SAVE_COMPANY_BODY_MAX_BYTES,
-      },
-      async (req, reply) => reply.ok(await saveCompany(services, callerOf(req), req.body), 'saved'),
+    serve(app, calls.save, { ...signedIn, bodyLimit: SAVE_COMPANY_BODY_MAX_BYTES }, async (req, reply) =>
+      reply.ok(await saveCompany(services, callerOf(req), req.body), 'saved'),
     );
 
-    app.get(
-      '/api/card/get_company',
-      {
-        schema: { querystring: plainQuerySchema, response: { 200: companyContentResponseSchema } },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok(await getCompany(services, callerOf(req))),
-    );
+    serve(app, calls.mine, signedIn, async (req, reply) => reply.ok(await getCompany(services, callerOf(req))));
 
-    app.get(
-      '/api/card/user_company_info/:cardId',
-      {
-        schema: {
-          params: userCompanyInfoParamsSchema,
-          querystring: plainQuerySchema,
-          response: { 200: companyContentResponseSchema },
-        },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok(await userCompanyInfo(services, callerOf(req), req.params.cardId)),
+    serve(app, calls.ofCard, signedIn, async (req, reply) =>
+      reply.ok(await userCompanyInfo(services, callerOf(req), req.params.cardId)),
     );
 
     // Read by visitors of a shared card: no token needed.
-    app.get(
-      '/api/card/companyInfo/:shareStr',
-      {
-        schema: {
-          params: companyInfoParamsSchema,
-          querystring: plainQuerySchema,
-          response: { 200: companyContentResponseSchema },
-        },
-      },
-      async (req, reply) => reply.ok(await companyInfoByShareKey(services, req.params.shareStr)),
+    serve(app, calls.shared, {}, async (req, reply) =>
+      reply.ok(await companyInfoByShareKey(services, req.params.shareStr)),
     );
 
-    app.post(
-      '/api/user/companyPdfUpload',
-      { schema: { response: { 200: companyPdfResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => {
-        // Any declared type: browsers disagree on a PDF's; the bytes themselves are checked.
-        const file = await readUpload(req, COMPANY_PDF_MAX_BYTES, /^/).catch(pdfTooLarge);
-        return reply.ok(await uploadCompanyPdf(services, callerOf(req), file));
-      },
-    );
+    serve(app, calls.pdfUpload, signedIn, async (req, reply) => {
+      // Any declared type: browsers disagree on a PDF's; the bytes themselves are checked.
+      const file = await readUpload(req, COMPANY_PDF_MAX_BYTES, /^/).catch(pdfTooLarge);
+      return reply.ok(await uploadCompanyPdf(services, callerOf(req), file));
+    });
 
-    app.post(
-      '/api/user/companyUpload',
-      { schema: { response: { 200: companyImageResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => {
-        const file = await readSingleFile(req, COMPANY_IMAGE_MAX_BYTES, /^image\//);
-        return reply.ok(await uploadCompanyImage(services, callerOf(req), file));
-      },
-    );
+    serve(app, calls.imageUpload, signedIn, async (req, reply) => {
+      const file = await readSingleFile(req, COMPANY_IMAGE_MAX_BYTES, /^image\//);
+      return reply.ok(await uploadCompanyImage(services, callerOf(req), file));
+    });
 
-    app.post(
-      '/api/breatvUrl',
-      { schema: { body: breatvUrlBodySchema, response: { 200: breatvUrlResponseSchema } } },
-      async (req, reply) => reply.ok(breatvUrl(req.body)),
-    );
+    serve(app, calls.breatvUrl, {}, async (req, reply) => reply.ok(breatvUrl(req.body)));
   };
 }

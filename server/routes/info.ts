@@ -2,14 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  plainQuerySchema,
-  policyParamsSchema,
-  policyResponseSchema,
-  type SiteConfig,
-  siteResponseSchema,
-} from '../../src/api';
+import { infoEndpoints as calls, type SiteConfig } from '../../src/api';
 import type { Locale } from '../../src/i18n/langs';
+import { serve } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 
 export type InfoConfig = { policyDir: string; site: SiteConfig };
@@ -31,17 +26,9 @@ async function readPolicy(dir: string, type: string, locale: Locale) {
 export function infoRoutes(config: InfoConfig) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/api/policy/:type',
-      {
-        schema: { params: policyParamsSchema, querystring: plainQuerySchema, response: { 200: policyResponseSchema } },
-      },
-      async (req, reply) => reply.ok(await readPolicy(config.policyDir, req.params.type, req.locale)),
+    serve(app, calls.policy, {}, async (req, reply) =>
+      reply.ok(await readPolicy(config.policyDir, req.params.type, req.locale)),
     );
-    app.get(
-      '/api/site',
-      { schema: { querystring: plainQuerySchema, response: { 200: siteResponseSchema } } },
-      async (_req, reply) => reply.ok(config.site),
-    );
+    serve(app, calls.site, {}, async (_req, reply) => reply.ok(config.site));
   };
 }

@@ -2,18 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { plainQuerySchema, timeResponseSchema, versionFileSchema } from '../../src/api';
+import { metaEndpoints, plainQuerySchema, versionFileSchema } from '../../src/api';
+import { serve } from '../http/endpoint';
 import { APP_VERSION } from '../version';
 
 export function metaRoutes(staticDir: string | null) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/get_time',
-      { schema: { querystring: plainQuerySchema, response: { 200: timeResponseSchema } } },
-      async (_req, reply) => reply.ok({ time: Date.now() }),
-    );
+    serve(app, metaEndpoints.time, {}, async (_req, reply) => reply.ok({ time: Date.now() }));
 
     // Read on every request (never cached), so a deploy that replaces the built app's
     // version.json is seen by open clients at their next navigation (SPEC §4).

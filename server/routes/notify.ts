@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  notificationResponseSchema,
-  notifyListParamsSchema,
-  notifyListQuerySchema,
-  notifyListResponseSchema,
-  notifyOpenBodySchema,
-  notifyOpenParamsSchema,
-  readNotificationsBodySchema,
-  readNotificationsResponseSchema,
-} from '../../src/api';
+import { notificationsEndpoints as calls } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
+import { serve } from '../http/endpoint';
 import type { Services } from '../services/context';
 import { listNotifications, openNotification, readNotifications } from '../services/notifications';
 
@@ -18,41 +10,16 @@ import { listNotifications, openNotification, readNotifications } from '../servi
 export function notifyRoutes(services: Services) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const signedIn = requireCaller(services);
+    const signedIn = { onRequest: requireCaller(services) };
 
-    app.get(
-      '/api/notify/list/:page',
-      {
-        schema: {
-          params: notifyListParamsSchema,
-          querystring: notifyListQuerySchema,
-          response: { 200: notifyListResponseSchema },
-        },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok(await listNotifications(services, callerOf(req), req.params.page, req.query)),
+    serve(app, calls.list, signedIn, async (req, reply) =>
+      reply.ok(await listNotifications(services, callerOf(req), req.params.page, req.query)),
     );
-
-    app.post(
-      '/api/notify/open/:id',
-      {
-        schema: {
-          params: notifyOpenParamsSchema,
-          body: notifyOpenBodySchema,
-          response: { 200: notificationResponseSchema },
-        },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok(await openNotification(services, callerOf(req), req.params.id)),
+    serve(app, calls.open, signedIn, async (req, reply) =>
+      reply.ok(await openNotification(services, callerOf(req), req.params.id)),
     );
-
-    app.post(
-      '/api/notify/read_all',
-      {
-        schema: { body: readNotificationsBodySchema, response: { 200: readNotificationsResponseSchema } },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok(await readNotifications(services, callerOf(req), req.body)),
+    serve(app, calls.readAll, signedIn, async (req, reply) =>
+      reply.ok(await readNotifications(services, callerOf(req), req.body)),
     );
   };
 }

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  authorizedAppsResponseSchema,
+  oauthEndpoints as calls,
   confirmDecisionBodySchema,
   confirmDecisionResponseSchema,
   confirmParamsSchema,
   confirmQuerySchema,
-  myCardResponseSchema,
+  OAUTH_INTERACTION_PATH,
   oauthInteractionResponseSchema,
-  okResponseSchema,
-  plainQuerySchema,
-  revokeAppBodySchema,
 } from '../../src/api';
 import { callerOf, requestOrigin, requireCaller } from '../http/auth';
+import { serve } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { carryHeadersToRaw } from '../http/security-headers';
 import { CONFIRM_PREFIX, OAUTH_MOUNT } from '../oauth/authorization-server';
@@ -40,10 +38,9 @@ export function oauthRoutes(services: Services, csp: string) {
       }
     });
 
-    const interactionUrl = `${CONFIRM_PREFIX}:appType/:appKey/interaction`;
-
+    // The consent screen's calls are the provider's (under /oauth), not endpoints of /api/*.
     app.get(
-      interactionUrl,
+      OAUTH_INTERACTION_PATH,
       {
         schema: {
           params: confirmParamsSchema,
@@ -61,7 +58,7 @@ export function oauthRoutes(services: Services, csp: string) {
     );
 
     app.post(
-      interactionUrl,
+      OAUTH_INTERACTION_PATH,
       {
         schema: {
           params: confirmParamsSchema,
@@ -81,10 +78,10 @@ export function oauthRoutes(services: Services, csp: string) {
 
     // The bearer token is checked before the query is (as `token` is for the app's own calls).
     const cardReader = new WeakMap<object, number>();
-    app.get(
-      '/api/oauth/card',
+    serve(
+      app,
+      calls.card,
       {
-        schema: { querystring: plainQuerySchema, response: { 200: myCardResponseSchema } },
         onRequest: async (req, reply) => {
           const token = /^Bearer ([\w.~+/-]+=*)$/i.exec(req.headers.authorization ?? '')?.[1];
           const userId = token ? await oauth.cardReader(requestOrigin(req, services.publicUrl), token) : null;
@@ -103,22 +100,13 @@ export function oauthRoutes(services: Services, csp: string) {
       },
     );
 
-    app.get(
-      '/api/user/authorized_apps',
-      {
-        schema: { querystring: plainQuerySchema, response: { 200: authorizedAppsResponseSchema } },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok({ apps: await oauth.grants(callerOf(req).userId) }),
+    serve(app, calls.authorizedApps, { onRequest: signedIn }, async (req, reply) =>
+      reply.ok({ apps: await oauth.grants(callerOf(req).userId) }),
     );
 
-    app.post(
-      '/api/user/authorized_apps/revoke',
-      { schema: { body: revokeAppBodySchema, response: { 200: okResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => {
-        if (!(await oauth.revoke(callerOf(req).userId, req.body.id))) throw new ApiError(404, 'grantNotFound');
-        return reply.ok(null, 'grantRevoked');
-      },
-    );
+    serve(app, calls.revoke, { onRequest: signedIn }, async (req, reply) => {
+      if (!(await oauth.revoke(callerOf(req).userId, req.body.id))) throw new ApiError(404, 'grantNotFound');
+      return reply.ok(null, 'grantRevoked');
+    });
   };
 }

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  cardApplyBodySchema,
-  orderIdParamsSchema,
-  PHYSICAL_PROOF_MAX_BYTES,
-  physicalLinkBodySchema,
-  physicalOpenResponseSchema,
-  physicalOrderResponseSchema,
-  plainQuerySchema,
-  proofFieldsSchema,
-} from '../../src/api';
+import { physicalCardEndpoints as calls, PHYSICAL_PROOF_MAX_BYTES, proofFieldsSchema } from '../../src/api';
 import { callerOf, optionalCaller, requireCaller } from '../http/auth';
+import { serve } from '../http/endpoint';
 import { invalidInput } from '../http/envelope';
 import { readUploadWithFields } from '../http/uploads';
 import type { Services } from '../services/context';
@@ -20,53 +12,31 @@ import { applyForCard, bindPhysical, getMyOrder, openPhysical, uploadProof } fro
 export function physicalCardRoutes(services: Services) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const signedIn = requireCaller(services);
+    const signedIn = { onRequest: requireCaller(services) };
 
-    app.post(
-      '/api/card/card_apply',
-      { schema: { body: cardApplyBodySchema, response: { 200: physicalOrderResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => reply.ok(await applyForCard(services, callerOf(req), req.body), 'physicalOrdered'),
+    serve(app, calls.apply, signedIn, async (req, reply) =>
+      reply.ok(await applyForCard(services, callerOf(req), req.body), 'physicalOrdered'),
     );
 
-    app.get(
-      '/api/card/physical_status/:id',
-      {
-        schema: {
-          params: orderIdParamsSchema,
-          querystring: plainQuerySchema,
-          response: { 200: physicalOrderResponseSchema },
-        },
-        onRequest: signedIn,
-      },
-      async (req, reply) => reply.ok(await getMyOrder(services, callerOf(req), req.params.id)),
+    serve(app, calls.status, signedIn, async (req, reply) =>
+      reply.ok(await getMyOrder(services, callerOf(req), req.params.id)),
     );
 
-    app.post(
-      '/api/card/physical_proof',
-      { schema: { response: { 200: physicalOrderResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => {
-        // Refused (413) as soon as it passes the limit, before anything is stored.
-        const upload = await readUploadWithFields(req, PHYSICAL_PROOF_MAX_BYTES, /^image\//);
-        const fields = proofFieldsSchema.safeParse(upload.fields);
-        if (!fields.success) throw invalidInput(fields.error, 'fields');
-        const order = await uploadProof(services, callerOf(req), fields.data.order_id, upload.data);
-        return reply.ok(order, 'orderProofReceived');
-      },
+    serve(app, calls.proof, signedIn, async (req, reply) => {
+      // Refused (413) as soon as it passes the limit, before anything is stored.
+      const upload = await readUploadWithFields(req, PHYSICAL_PROOF_MAX_BYTES, /^image\//);
+      const fields = proofFieldsSchema.safeParse(upload.fields);
+      if (!fields.success) throw invalidInput(fields.error, 'fields');
+      const order = await uploadProof(services, callerOf(req), fields.data.order_id, upload.data);
+      return reply.ok(order, 'orderProofReceived');
+    });
+
+    serve(app, calls.bind, signedIn, async (req, reply) =>
+      reply.ok(await bindPhysical(services, callerOf(req), req.body), 'physicalBound'),
     );
 
-    app.post(
-      '/api/card/bindPhysical',
-      { schema: { body: physicalLinkBodySchema, response: { 200: physicalOrderResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => reply.ok(await bindPhysical(services, callerOf(req), req.body), 'physicalBound'),
-    );
-
-    app.post(
-      '/api/card/physical_open',
-      {
-        schema: { body: physicalLinkBodySchema, response: { 200: physicalOpenResponseSchema } },
-        onRequest: optionalCaller(services),
-      },
-      async (req, reply) => reply.ok(await openPhysical(services, req.body, req.caller ?? null, req.ip)),
+    serve(app, calls.open, { onRequest: optionalCaller(services) }, async (req, reply) =>
+      reply.ok(await openPhysical(services, req.body, req.caller ?? null, req.ip)),
     );
   };
 }

@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLOUD_PHOTO_MAX_BYTES, ocrRecognizeFieldsSchema, ocrRecognizeResponseSchema } from '../../src/api/cloud';
+import { CLOUD_PHOTO_MAX_BYTES, ocrRecognizeFieldsSchema, recognizeEndpoints } from '../../src/api/cloud';
 import { callerOf, requireCaller } from '../http/auth';
+import { serve } from '../http/endpoint';
 import { invalidInput } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { readUploadWithFields } from '../http/uploads';
@@ -75,24 +76,20 @@ export function recognizeRoutes(services: Services, options: { workers: number }
     fastify.decorate('ocrPool', pool);
     fastify.addHook('onClose', () => pool.close());
 
-    app.post(
-      '/api/card/ocr_recognize',
-      { schema: { response: { 200: ocrRecognizeResponseSchema } }, onRequest: requireCaller(services) },
-      async (req, reply) => {
-        const caller = callerOf(req);
-        await services.limits.ocrRecognize(caller.userId);
-        const upload = await readUploadWithFields(req, CLOUD_PHOTO_MAX_BYTES, /^image\//);
-        const fields = ocrRecognizeFieldsSchema.safeParse(upload.fields);
-        if (!fields.success) throw invalidInput(fields.error, 'fields');
-        const recognizer = await pool.recognizer();
-        try {
-          const { fields: cardFields, lines, ms } = await recognizer.recognize(upload.data, { area: fields.data.area });
-          return reply.ok({ fields: cardFields, lines, ms });
-        } catch (err) {
-          if (err instanceof UnreadableImageError) throw new ApiError(400, 'notImage');
-          throw err;
-        }
-      },
-    );
+    serve(app, recognizeEndpoints.recognize, { onRequest: requireCaller(services) }, async (req, reply) => {
+      const caller = callerOf(req);
+      await services.limits.ocrRecognize(caller.userId);
+      const upload = await readUploadWithFields(req, CLOUD_PHOTO_MAX_BYTES, /^image\//);
+      const fields = ocrRecognizeFieldsSchema.safeParse(upload.fields);
+      if (!fields.success) throw invalidInput(fields.error, 'fields');
+      const recognizer = await pool.recognizer();
+      try {
+        const { fields: cardFields, lines, ms } = await recognizer.recognize(upload.data, { area: fields.data.area });
+        return reply.ok({ fields: cardFields, lines, ms });
+      } catch (err) {
+        if (err instanceof UnreadableImageError) throw new ApiError(400, 'notImage');
+        throw err;
+      }
+    });
   });
 }

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  PUSH_BODY_MAX_BYTES,
-  pullQuerySchema,
-  pullResponseSchema,
-  pushBodySchema,
-  pushResponseSchema,
-} from '../../src/api';
+import { syncEndpoints as calls, PUSH_BODY_MAX_BYTES } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
+import { serve } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import type { Services } from '../services/context';
 import { settleIfPending } from '../services/exchange';
@@ -20,27 +15,20 @@ export function syncRoutes(services: Services) {
     const signedIn = requireCaller(services);
     const pushes = new PerUserQueue();
 
-    app.get(
-      '/api/sync/pull',
-      { schema: { querystring: pullQuerySchema, response: { 200: pullResponseSchema } }, onRequest: signedIn },
-      async (req, reply) => {
-        const caller = callerOf(req);
-        checkOwner(caller.userId, req.query.owner);
-        await settleIfPending(services.db, caller.userId);
-        const page = await pull(services, caller, req.query);
-        services.metrics.syncPulls.inc();
-        return reply.ok(page);
-      },
-    );
+    serve(app, calls.pull, { onRequest: signedIn }, async (req, reply) => {
+      const caller = callerOf(req);
+      checkOwner(caller.userId, req.query.owner);
+      await settleIfPending(services.db, caller.userId);
+      const page = await pull(services, caller, req.query);
+      services.metrics.syncPulls.inc();
+      return reply.ok(page);
+    });
 
-    app.post(
-      '/api/sync/push',
-      {
-        schema: { body: pushBodySchema, response: { 200: pushResponseSchema } },
-        onRequest: signedIn,
-        // Clients cut their batches under this (src/api/sync.ts); one mutation may be half of it.
-        bodyLimit: PUSH_BODY_MAX_BYTES,
-      },
+    serve(
+      app,
+      calls.push,
+      // Clients cut their batches under this (src/api/sync.ts); one mutation may be half of it.
+      { onRequest: signedIn, bodyLimit: PUSH_BODY_MAX_BYTES },
       async (req, reply) => {
         const caller = callerOf(req);
         checkOwner(caller.userId, req.body.owner);

@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
 import { accountShape, checkAccount } from './account';
 import { loginPayloadSchema } from './auth';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { codeField, PASSWORD_MAX, passwordField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * Associated accounts (SPEC §1, §7): one person's personal and company accounts, linked so
@@ -73,3 +75,32 @@ export function ownCodeAccount(user: {
   if (user.mobile && (user.area === 'hk' || user.area === 'ch')) return { area: user.area, mobile: user.mobile };
   return null;
 }
+
+export const associateEndpoints = {
+  link: endpoint({
+    method: 'POST',
+    path: '/api/user/associate',
+    body: associateBodySchema,
+    response: associatesResponseSchema,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/my_associate',
+    query: plainQuerySchema,
+    response: associatesResponseSchema,
+  }),
+  login: endpoint({
+    method: 'GET',
+    path: '/api/user/associate_login/:id',
+    params: associateIdParamsSchema,
+    query: plainQuerySchema,
+    response: associateLoginResponseSchema,
+  }),
+  unlink: endpoint({
+    method: 'GET',
+    path: '/api/user/dis_associate/:id',
+    params: associateIdParamsSchema,
+    query: plainQuerySchema,
+    response: associatesResponseSchema,
+  }),
+};

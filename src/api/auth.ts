@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { accountShape, checkAccount } from './account';
+import { endpoint } from './endpoint';
 import { envelopeSchema, okSchema } from './envelope';
 import { codeField, nameField, passwordField, sexSchema } from './fields';
+import { emptyBodySchema } from './meta';
 
 export const verifySceneSchema = z.enum(['register', 'login', 'reset', 'bind']);
 export type VerifyScene = z.infer<typeof verifySceneSchema>;
@@ -63,3 +65,37 @@ export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 
 export const loginResponseSchema = envelopeSchema(loginPayloadSchema);
 export const okResponseSchema = envelopeSchema(okSchema);
+
+/**
+ * Signing up, in and out, and the password (SPEC §7): POST /api/sendVerifyCode, /api/register,
+ * /api/login, /api/logout, /api/user/resetPwd (signed out, by code) and /api/user/modifyPwd
+ * (signed in).
+ */
+export const authEndpoints = {
+  sendVerifyCode: endpoint({
+    method: 'POST',
+    path: '/api/sendVerifyCode',
+    body: sendVerifyCodeBodySchema,
+    response: okResponseSchema,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/register',
+    body: registerBodySchema,
+    response: loginResponseSchema,
+  }),
+  login: endpoint({ method: 'POST', path: '/api/login', body: loginBodySchema, response: loginResponseSchema }),
+  logout: endpoint({ method: 'POST', path: '/api/logout', body: emptyBodySchema, response: okResponseSchema }),
+  resetPwd: endpoint({
+    method: 'POST',
+    path: '/api/user/resetPwd',
+    body: resetPwdBodySchema,
+    response: okResponseSchema,
+  }),
+  modifyPwd: endpoint({
+    method: 'POST',
+    path: '/api/user/modifyPwd',
+    body: modifyPwdBodySchema,
+    response: okResponseSchema,
+  }),
+};

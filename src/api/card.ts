@@ -8,8 +8,10 @@ import {
   isSocialValue,
   websiteHref,
 } from '../lib/card-rules';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { nameField, textField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * My card and shared cards (SPEC §3 "Card info" and "Shared card as read", §7 Card).
@@ -378,3 +380,54 @@ export const cardSearchResultSchema = z.object({
 });
 export type CardSearchResult = z.infer<typeof cardSearchResultSchema>;
 export const cardSearchResponseSchema = envelopeSchema(cardSearchResultSchema);
+
+/** The calls of my card, shared cards, vCards and public search (the list at the top). */
+export const cardEndpoints = {
+  mine: endpoint({ method: 'GET', path: '/api/card/info', query: plainQuerySchema, response: myCardResponseSchema }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/card/create',
+    body: createCardBodySchema,
+    response: savedCardResponseSchema,
+  }),
+  upload: endpoint({ method: 'POST', path: '/api/card/upload', upload: true, response: cardPhotoResponseSchema }),
+  shared: endpoint({
+    method: 'GET',
+    path: '/api/card/cardInfo/:share_key',
+    params: cardInfoParamsSchema,
+    query: plainQuerySchema,
+    response: sharedCardResponseSchema,
+  }),
+  sharedByKey: endpoint({
+    method: 'GET',
+    path: '/api/card/user_card_info/:key',
+    params: cardKeyParamsSchema,
+    query: plainQuerySchema,
+    response: sharedCardResponseSchema,
+  }),
+  /** Downloads (text/vcard): no `response`. */
+  vcardByKey: endpoint({
+    method: 'GET',
+    path: '/api/card/user_card_info/:key/1',
+    params: cardKeyParamsSchema,
+    query: plainQuerySchema,
+  }),
+  sharedVcard: endpoint({
+    method: 'GET',
+    path: '/api/share/vcf/:key/1',
+    params: cardKeyParamsSchema,
+    query: plainQuerySchema,
+  }),
+  exportVcard: endpoint({
+    method: 'GET',
+    path: '/api/card/export_vcf/:id',
+    params: cardIdParamsSchema,
+    query: plainQuerySchema,
+  }),
+  search: endpoint({
+    method: 'POST',
+    path: '/api/card/search',
+    body: cardSearchBodySchema,
+    response: cardSearchResponseSchema,
+  }),
+};

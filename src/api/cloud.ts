@@ -1,8 +1,11 @@
 import { z } from 'zod/mini';
 import { cloudRowValue } from '../lib/card-rules';
-import { CARD_LABEL_MAX, CARD_PHOTO_URL_MAX, CARD_TEXT_MAX } from './card';
+import { okResponseSchema } from './auth';
+import { CARD_LABEL_MAX, CARD_PHOTO_URL_MAX, CARD_TEXT_MAX, cardPhotoResponseSchema } from './card';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { areaField, textField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * Cloud cards: paper cards scanned (OCR) or typed into my own collection, with their own groups
@@ -224,3 +227,106 @@ export const ocrRecognizeFieldsSchema = z.strictObject({ area: z._default(areaFi
 export const ocrRecognizeSchema = z.object({ fields: cardFieldsSchema, lines: z.array(z.string()), ms: z.number() });
 export type OcrRecognize = z.infer<typeof ocrRecognizeSchema>;
 export const ocrRecognizeResponseSchema = envelopeSchema(ocrRecognizeSchema);
+
+// Endpoints ---------------------------------------------------------------------------------
+
+/** The cloud collection's calls (server/routes/ocr.ts), signed-in only. */
+export const cloudEndpoints = {
+  /** Multipart: one image, fields cloudUploadFieldsSchema (the sync worker's uploader sends it). */
+  upload: endpoint({ method: 'POST', path: '/api/ocr/upload', upload: true, response: cardPhotoResponseSchema }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/ocr/add',
+    body: addCloudCardBodySchema,
+    response: cloudCardResponseSchema,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/api/ocr/edit',
+    body: editCloudCardBodySchema,
+    response: cloudCardResponseSchema,
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/api/ocr/list/:page',
+    params: cloudListParamsSchema,
+    body: cloudListBodySchema,
+    response: cloudCardListResponseSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/ocr/detail/:id',
+    params: cloudIdParamsSchema,
+    query: plainQuerySchema,
+    response: cloudCardResponseSchema,
+  }),
+  del: endpoint({
+    method: 'GET',
+    path: '/api/ocr/del/:id',
+    params: cloudIdParamsSchema,
+    query: plainQuerySchema,
+    response: okResponseSchema,
+  }),
+  move: endpoint({
+    method: 'GET',
+    path: '/api/ocr/move_to_group/:cardId/:groupId',
+    params: moveCloudCardParamsSchema,
+    query: plainQuerySchema,
+    response: cloudCardResponseSchema,
+  }),
+  groups: endpoint({
+    method: 'GET',
+    path: '/api/ocr/group/list',
+    query: plainQuerySchema,
+    response: cloudGroupListResponseSchema,
+  }),
+  addGroup: endpoint({
+    method: 'POST',
+    path: '/api/ocr/group/add',
+    body: addCloudGroupBodySchema,
+    response: cloudGroupResponseSchema,
+  }),
+  editGroup: endpoint({
+    method: 'POST',
+    path: '/api/ocr/group/edit',
+    body: editCloudGroupBodySchema,
+    response: cloudGroupResponseSchema,
+  }),
+  delGroup: endpoint({
+    method: 'GET',
+    path: '/api/ocr/group/del/:id',
+    params: cloudIdParamsSchema,
+    query: plainQuerySchema,
+    response: okResponseSchema,
+  }),
+  sortGroups: endpoint({
+    method: 'POST',
+    path: '/api/ocr/group/sorting',
+    body: sortCloudGroupsBodySchema,
+    response: cloudGroupListResponseSchema,
+  }),
+  groupCards: endpoint({
+    method: 'POST',
+    path: '/api/ocr/group/card_list/:page/:group_id',
+    params: cloudGroupCardsParamsSchema,
+    body: cloudGroupCardsBodySchema,
+    response: cloudCardListResponseSchema,
+  }),
+  publicMatch: endpoint({
+    method: 'POST',
+    path: '/api/ocr/public_match',
+    body: publicMatchBodySchema,
+    response: publicMatchResponseSchema,
+  }),
+};
+
+/** Recognition on the server (server/routes/recognize.ts). */
+export const recognizeEndpoints = {
+  /** Multipart: one image, fields ocrRecognizeFieldsSchema. */
+  recognize: endpoint({
+    method: 'POST',
+    path: '/api/card/ocr_recognize',
+    upload: true,
+    response: ocrRecognizeResponseSchema,
+  }),
+};

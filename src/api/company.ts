@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { isVideoUrl } from '../lib/video-url';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { textField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * Company promotional content (SPEC §2 "Information display blocks", §3 "Information content
@@ -92,3 +94,54 @@ export const companyImageResponseSchema = envelopeSchema(z.object({ url: z.strin
 export const breatvUrlBodySchema = z.strictObject({ url: textField(LINK_MAX) });
 export type BreatvUrlBody = z.infer<typeof breatvUrlBodySchema>;
 export const breatvUrlResponseSchema = envelopeSchema(z.object({ url: z.string() }));
+
+/** The calls of company content (the list at the top), its two uploads and the M3U8 check. */
+export const companyEndpoints = {
+  save: endpoint({
+    method: 'POST',
+    path: '/api/card/save_company',
+    body: saveCompanyBodySchema,
+    response: companyContentResponseSchema,
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/card/get_company',
+    query: plainQuerySchema,
+    response: companyContentResponseSchema,
+  }),
+  ofCard: endpoint({
+    method: 'GET',
+    path: '/api/card/user_company_info/:cardId',
+    params: userCompanyInfoParamsSchema,
+    query: plainQuerySchema,
+    response: companyContentResponseSchema,
+  }),
+  /** Read by visitors of a shared card: no token needed. */
+  shared: endpoint({
+    method: 'GET',
+    path: '/api/card/companyInfo/:shareStr',
+    params: companyInfoParamsSchema,
+    query: plainQuerySchema,
+    response: companyContentResponseSchema,
+  }),
+  pdfUpload: endpoint({
+    method: 'POST',
+    path: '/api/user/companyPdfUpload',
+    upload: true,
+    response: companyPdfResponseSchema,
+  }),
+  /** Several run at once on purpose (a swipe block's pictures): never deduplicated (src/lib/request/dedupe.ts). */
+  imageUpload: endpoint({
+    method: 'POST',
+    path: '/api/user/companyUpload',
+    upload: true,
+    concurrent: true,
+    response: companyImageResponseSchema,
+  }),
+  breatvUrl: endpoint({
+    method: 'POST',
+    path: '/api/breatvUrl',
+    body: breatvUrlBodySchema,
+    response: breatvUrlResponseSchema,
+  }),
+};

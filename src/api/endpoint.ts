@@ -18,6 +18,8 @@ export type Endpoint = {
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   upload?: true;
+  /** Identical calls are each meant (several uploads at once, a clock read): never deduplicated. */
+  concurrent?: true;
   response?: z.ZodMiniType<Envelope<unknown>>;
 };
 

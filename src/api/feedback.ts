@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { hasControlChars } from '../lib/control-chars';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { emailField, TEXT_CONTROL_CHARS, textField } from './fields';
 
@@ -61,3 +62,14 @@ export const feedbackResponseSchema = envelopeSchema(z.object({ id: z.string() }
 
 export const feedbackUploadFieldsSchema = z.strictObject({ upload_id: z.optional(feedbackIdField) });
 export const feedbackImageResponseSchema = envelopeSchema(z.object({ url: z.string() }));
+
+/** The feedback calls (the list at the top), sent by the outbox. */
+export const feedbackEndpoints = {
+  image: endpoint({
+    method: 'POST',
+    path: '/api/feedback/image',
+    upload: true,
+    response: feedbackImageResponseSchema,
+  }),
+  send: endpoint({ method: 'POST', path: '/api/feedback', body: feedbackBodySchema, response: feedbackResponseSchema }),
+};

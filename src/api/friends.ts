@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
+import { okResponseSchema } from './auth';
 import { cardExtensionSchema } from './card';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { textField } from './fields';
-import { emptyBodySchema } from './meta';
+import { emptyBodySchema, plainQuerySchema } from './meta';
 
 /**
  * Friends, friend groups and notifications (SPEC §3 "Friend group", "Friend entry",
@@ -261,3 +263,118 @@ export const notificationResponseSchema = envelopeSchema(notificationSchema);
 export const readNotificationsBodySchema = emptyBodySchema;
 export type ReadNotificationsBody = z.infer<typeof readNotificationsBodySchema>;
 export const readNotificationsResponseSchema = envelopeSchema(z.object({ unread: z.int() }));
+
+// Endpoints --------------------------------------------------------------------------------
+
+/** The groups' calls (see the list at the top of this file). */
+export const groupsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/group/list',
+    query: plainQuerySchema,
+    response: groupListResponseSchema,
+  }),
+  add: endpoint({ method: 'POST', path: '/api/group/add', body: addGroupBodySchema, response: groupResponseSchema }),
+  edit: endpoint({ method: 'POST', path: '/api/group/edit', body: editGroupBodySchema, response: groupResponseSchema }),
+  del: endpoint({
+    method: 'GET',
+    path: '/api/group/del/:id',
+    params: groupIdParamsSchema,
+    query: plainQuerySchema,
+    response: okResponseSchema,
+  }),
+  sort: endpoint({
+    method: 'POST',
+    path: '/api/group/sorting',
+    body: sortGroupsBodySchema,
+    response: groupListResponseSchema,
+  }),
+  friendUpdate: endpoint({
+    method: 'GET',
+    path: '/api/group/friend_update',
+    query: plainQuerySchema,
+    response: friendUpdateResponseSchema,
+  }),
+  cancelUpdate: endpoint({
+    method: 'GET',
+    path: '/api/group/group_update_cancel/:id',
+    params: groupIdParamsSchema,
+    query: plainQuerySchema,
+    response: groupResponseSchema,
+  }),
+};
+
+/** The friends' calls (see the list at the top of this file). */
+export const friendsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/friend/list/:groupId',
+    params: friendListParamsSchema,
+    query: friendListQuerySchema,
+    response: friendListResponseSchema,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/friend/add',
+    body: addFriendBodySchema,
+    response: addedFriendsResponseSchema,
+  }),
+  del: endpoint({
+    method: 'GET',
+    path: '/api/friend/delFriend/:acceptId',
+    params: acceptIdParamsSchema,
+    query: plainQuerySchema,
+    response: okResponseSchema,
+  }),
+  delFromGroup: endpoint({
+    method: 'GET',
+    path: '/api/friend/delFriendFromGroup/:acceptId/:groupId',
+    params: friendGroupParamsSchema,
+    query: plainQuerySchema,
+    response: friendResponseSchema,
+  }),
+  remark: endpoint({
+    method: 'POST',
+    path: '/api/friend/remark',
+    body: remarkBodySchema,
+    response: friendResponseSchema,
+  }),
+  moveToGroup: endpoint({
+    method: 'GET',
+    path: '/api/friend/moveToGroup/:acceptId/:fromGroupId/:toGroupId',
+    params: moveToGroupParamsSchema,
+    query: plainQuerySchema,
+    response: friendResponseSchema,
+  }),
+  copyToGroup: endpoint({
+    method: 'GET',
+    path: '/api/friend/copyToGroup/:acceptId/:groupId',
+    params: friendGroupParamsSchema,
+    query: plainQuerySchema,
+    response: friendResponseSchema,
+  }),
+};
+
+/** The notifications' calls (see the list at the top of this file). */
+export const notificationsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notify/list/:page',
+    params: notifyListParamsSchema,
+    query: notifyListQuerySchema,
+    response: notifyListResponseSchema,
+  }),
+  open: endpoint({
+    method: 'POST',
+    path: '/api/notify/open/:id',
+    params: notifyOpenParamsSchema,
+    body: notifyOpenBodySchema,
+    response: notificationResponseSchema,
+  }),
+  readAll: endpoint({
+    method: 'POST',
+    path: '/api/notify/read_all',
+    body: readNotificationsBodySchema,
+    response: readNotificationsResponseSchema,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
+import { plainQuerySchema } from './meta';
 
 /**
  * The information pages' data (issue 16):
@@ -21,3 +23,15 @@ export const policyResponseSchema = envelopeSchema(policySchema);
 export const siteSchema = z.object({ production_hosts: z.array(z.string()), main_site_url: z.string() });
 export type SiteConfig = z.infer<typeof siteSchema>;
 export const siteResponseSchema = envelopeSchema(siteSchema);
+
+/** The information pages' calls (the list at the top); open to visitors. */
+export const infoEndpoints = {
+  policy: endpoint({
+    method: 'GET',
+    path: '/api/policy/:type',
+    params: policyParamsSchema,
+    query: plainQuerySchema,
+    response: policyResponseSchema,
+  }),
+  site: endpoint({ method: 'GET', path: '/api/site', query: plainQuerySchema, response: siteResponseSchema }),
+};

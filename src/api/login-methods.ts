@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { accountShape, checkAccount } from './account';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { codeField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * Login methods (SPEC §1 "login with several methods and bound accounts", §7 user/third/*):
@@ -43,3 +45,27 @@ export type BindAccountBody = z.infer<typeof bindAccountBodySchema>;
 export const loginMethodIdParamsSchema = z.strictObject({
   id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
 });
+
+export const loginMethodEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/third/account_list',
+    query: plainQuerySchema,
+    response: loginMethodsResponseSchema,
+  }),
+  bind: endpoint({
+    method: 'POST',
+    path: '/api/user/third/bind',
+    body: bindAccountBodySchema,
+    response: loginMethodsResponseSchema,
+  }),
+  // A GET that changes state, as SPEC §7 names it: the token travels in a header only (never
+  // a cookie the API reads), so another site cannot make a browser send it.
+  unbind: endpoint({
+    method: 'GET',
+    path: '/api/user/third/unbind/:id',
+    params: loginMethodIdParamsSchema,
+    query: plainQuerySchema,
+    response: loginMethodsResponseSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 
 /** GET routes take no parameters but an optional cache-buster `t`; anything else is refused. */
@@ -10,6 +11,20 @@ export const emptyBodySchema = z.nullish(z.strictObject({}));
 export const timeResponseSchema = envelopeSchema(z.object({ time: z.int() }));
 export const versionFileSchema = z.object({ version: z.string() });
 export type VersionFile = z.infer<typeof versionFileSchema>;
+
+/**
+ * GET /api/get_time: the server's clock, read at start-up. Never deduplicated
+ * (src/lib/request/dedupe.ts). /version.json is a file of the app, not a call of the contract.
+ */
+export const metaEndpoints = {
+  time: endpoint({
+    method: 'GET',
+    path: '/api/get_time',
+    query: plainQuerySchema,
+    response: timeResponseSchema,
+    concurrent: true,
+  }),
+};
 
 /** The header the app sends its IANA time zone in (every request; a sign-in records it: src/api/sessions.ts). */
 export const TIME_ZONE_HEADER = 'time-zone';

@@ -1,5 +1,9 @@
 import { z } from 'zod/mini';
+import { okResponseSchema } from './auth';
+import { myCardResponseSchema } from './card';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
+import { plainQuerySchema } from './meta';
 
 /**
  * Third-party apps reading my card (Cardbook as an OAuth 2 authorisation server, mounted at
@@ -45,3 +49,26 @@ export const oauthInteractionResponseSchema = envelopeSchema(oauthInteractionSch
 export const confirmDecisionResponseSchema = envelopeSchema(z.object({ redirect: z.string() }));
 
 export const revokeAppBodySchema = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/**
+ * The consent screen's calls, under /oauth (the provider's own mount, whose interaction cookie is
+ * scoped to this path), so not endpoints of /api/*: the server and the app's client both use it.
+ */
+export const OAUTH_INTERACTION_PATH = '/oauth/confirm/:appType/:appKey/interaction';
+
+export const oauthEndpoints = {
+  /** My card, for an app's `Authorization: Bearer <access token>` with card:read. */
+  card: endpoint({ method: 'GET', path: '/api/oauth/card', query: plainQuerySchema, response: myCardResponseSchema }),
+  authorizedApps: endpoint({
+    method: 'GET',
+    path: '/api/user/authorized_apps',
+    query: plainQuerySchema,
+    response: authorizedAppsResponseSchema,
+  }),
+  revoke: endpoint({
+    method: 'POST',
+    path: '/api/user/authorized_apps/revoke',
+    body: revokeAppBodySchema,
+    response: okResponseSchema,
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { mobileField, textField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /**
  * The exclusive NFC card (SPEC §1, §7 card_apply, physical_status, bindPhysical; prices §9):
@@ -120,3 +122,38 @@ export type PhysicalLinkBody = z.infer<typeof physicalLinkBodySchema>;
 export const physicalOpenResponseSchema = envelopeSchema(
   z.object({ bound: z.boolean(), share_str: z.nullable(z.string()), mine: z.boolean() }),
 );
+
+/** The calls of the exclusive card (the list at the top). */
+export const physicalCardEndpoints = {
+  apply: endpoint({
+    method: 'POST',
+    path: '/api/card/card_apply',
+    body: cardApplyBodySchema,
+    response: physicalOrderResponseSchema,
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: '/api/card/physical_status/:id',
+    params: orderIdParamsSchema,
+    query: plainQuerySchema,
+    response: physicalOrderResponseSchema,
+  }),
+  proof: endpoint({
+    method: 'POST',
+    path: '/api/card/physical_proof',
+    upload: true,
+    response: physicalOrderResponseSchema,
+  }),
+  bind: endpoint({
+    method: 'POST',
+    path: '/api/card/bindPhysical',
+    body: physicalLinkBodySchema,
+    response: physicalOrderResponseSchema,
+  }),
+  open: endpoint({
+    method: 'POST',
+    path: '/api/card/physical_open',
+    body: physicalLinkBodySchema,
+    response: physicalOpenResponseSchema,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
+import { plainQuerySchema } from './meta';
 
 /**
  * Live push messages (SPEC §3 "Push message": msg_type, msg_type_sub, group_id, accept_id,
@@ -83,3 +85,13 @@ export const pushSessionSchema = z.object({
 });
 export type PushSession = z.infer<typeof pushSessionSchema>;
 export const pushSessionResponseSchema = envelopeSchema(pushSessionSchema);
+
+/** The push broker's call (GET /api/push/session above). */
+export const pushEndpoints = {
+  session: endpoint({
+    method: 'GET',
+    path: '/api/push/session',
+    query: plainQuerySchema,
+    response: pushSessionResponseSchema,
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
-import { loginBodySchema, loginTypeSchema } from './auth';
+import { loginBodySchema, loginTypeSchema, okResponseSchema } from './auth';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
+import { emptyBodySchema, plainQuerySchema } from './meta';
 
 /**
  * My sessions (account management): the devices signed in to my account, and "sign out
@@ -34,3 +36,29 @@ export const signOutOthersResponseSchema = envelopeSchema(z.object({ signed_out:
  */
 export const deleteAccountBodySchema = loginBodySchema;
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/**
+ * The account itself: its sessions, the export of all its data (a file: no envelope, opened by
+ * its link, src/api/export.ts) and its deletion.
+ */
+export const accountEndpoints = {
+  sessions: endpoint({
+    method: 'GET',
+    path: '/api/user/sessions',
+    query: plainQuerySchema,
+    response: sessionsResponseSchema,
+  }),
+  signOutOthers: endpoint({
+    method: 'POST',
+    path: '/api/user/sessions/sign_out_others',
+    body: emptyBodySchema,
+    response: signOutOthersResponseSchema,
+  }),
+  export: endpoint({ method: 'GET', path: '/api/user/export', query: plainQuerySchema }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/api/user/delete',
+    body: deleteAccountBodySchema,
+    response: okResponseSchema,
+  }),
+};

@@ -12,6 +12,7 @@ import {
   sortCloudGroupsBodySchema,
 } from './cloud';
 import { companyContentSchema, SAVE_COMPANY_BODY_MAX_BYTES, saveCompanyBodySchema } from './company';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { feedbackBodySchema } from './feedback';
 import {
@@ -194,3 +195,9 @@ export type MutationResult = z.infer<typeof mutationResultSchema>;
 export const pushResultSchema = z.object({ results: z.array(mutationResultSchema) });
 export type PushResult = z.infer<typeof pushResultSchema>;
 export const pushResponseSchema = envelopeSchema(pushResultSchema);
+
+/** The sync worker's two calls (see the top of this file). */
+export const syncEndpoints = {
+  pull: endpoint({ method: 'GET', path: '/api/sync/pull', query: pullQuerySchema, response: pullResponseSchema }),
+  push: endpoint({ method: 'POST', path: '/api/sync/push', body: pushBodySchema, response: pushResponseSchema }),
+};

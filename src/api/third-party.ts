@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { loginPayloadSchema } from './auth';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 
 /**
@@ -46,3 +47,19 @@ export const thirdPartyResultResponseSchema = envelopeSchema(thirdPartyResultSch
 export function thirdPartyCallbackPath(provider: ThirdPartyProvider): string {
   return `/auth/${provider}/callback`;
 }
+
+export const thirdPartyEndpoints = {
+  providers: endpoint({ method: 'GET', path: '/api/auth/providers', response: providersResponseSchema }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/auth/start',
+    body: thirdPartyStartBodySchema,
+    response: thirdPartyStartResponseSchema,
+  }),
+  callback: endpoint({
+    method: 'POST',
+    path: '/api/auth',
+    body: thirdPartyCallbackBodySchema,
+    response: thirdPartyResultResponseSchema,
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
 import { nameField, sexSchema, textField } from './fields';
+import { plainQuerySchema } from './meta';
 
 /** The profile of SPEC §3 "Session/user info", as getProfile answers it. */
 export const profileSchema = z.object({
@@ -39,3 +41,28 @@ export const avatarResponseSchema = envelopeSchema(z.object({ avatar: z.string()
 
 /** Avatar uploads larger than this are refused before anything is stored. */
 export const AVATAR_MAX_BYTES = 8 * 1024 * 1024;
+
+/** GET /api/user/getProfile: apart, so the start-up check of a token (src/session) loads only it. */
+export const getProfileEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/user/getProfile',
+  query: plainQuerySchema,
+  response: profileResponseSchema,
+});
+
+/** My profile: read it, edit it (sent by the outbox), and my avatar (one image file). */
+export const profileEndpoints = {
+  get: getProfileEndpoint,
+  set: endpoint({
+    method: 'POST',
+    path: '/api/user/setProfile',
+    body: setProfileBodySchema,
+    response: profileResponseSchema,
+  }),
+  uploadAvatar: endpoint({
+    method: 'POST',
+    path: '/api/user/uploadAvatar',
+    upload: true,
+    response: avatarResponseSchema,
+  }),
+};

@@ -6,6 +6,9 @@ import { SyncIndicator } from '../components/SyncIndicator';
 import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { toast } from '../components/toast';
 import { db } from '../db';
+import { useUnreadCount } from '../db/hooks/notifications';
+import { useMyName, useProfile } from '../db/hooks/profile';
+import { useSession, useSyncState } from '../db/hooks/session';
 import { watchPushSound } from '../db/push-store';
 import { takeSentInBackground } from '../db/sent-in-background';
 import { patchSyncState } from '../db/sync-store';
@@ -13,7 +16,6 @@ import { langHeader } from '../i18n';
 import { requestPeriodicPull, watchForBackgroundSend } from '../lib/background-sync';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../lib/request';
 import { ensureSyncClient } from '../lib/sync-client';
-import { useMyName, useProfile, useSession, useSyncState, useUnreadCount } from '../session/hooks';
 import { signOut } from '../session/session';
 
 /**

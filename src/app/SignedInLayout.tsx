@@ -1,6 +1,6 @@
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '../session/hooks';
+import { useSession } from '../db/hooks/session';
 import { rememberReturnPath } from '../session/return-path';
 import { refreshSignedIn } from '../session/signed-in';
 

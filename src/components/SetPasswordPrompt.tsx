@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile, useSession } from '../session/hooks';
+import { useProfile } from '../db/hooks/profile';
+import { useSession } from '../db/hooks/session';
 import { ConfirmDialog } from './ConfirmDialog';
 
 const DISMISSED = 'cardbook:setPasswordDismissed';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePendingCount, useSession, useSyncState } from '../session/hooks';
+import { usePendingCount } from '../db/hooks/outbox';
+import { useSession, useSyncState } from '../db/hooks/session';
 import { CloudOffIcon, SyncIcon } from './icons';
 
 /**

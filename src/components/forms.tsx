@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendVerifyCodeBodySchema, type VerifyScene } from '../api';
-import { api } from '../clients/api';
+import { authCalls } from '../clients/auth';
 import { fieldErrors } from '../lib/form-errors';
 import { toast } from './toast';
 
@@ -180,7 +180,7 @@ export function CodeField(props: {
     }
     setSending(true);
     try {
-      const res = await api.post('/api/sendVerifyCode', parsed.data, { silent: true });
+      const res = await authCalls.sendVerifyCode(parsed.data);
       toast(res.msg, 'success');
       setWait(RESEND_SECONDS);
     } catch (err) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import { fieldErrors } from '../lib/form-errors';
-import { isCancelled } from '../lib/request';
+import { isCancelled } from '../lib/request/errors';
 import { errorText } from './forms';
 
 export type Errors = Record<string, string | undefined>;

@@ -1,15 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type Associate,
-  type Associates,
-  associateBodySchema,
-  associateLoginResponseSchema,
-  associatesResponseSchema,
-  ownCodeAccount,
-} from '../api';
-import { api } from '../clients/api';
+import { type Associate, type Associates, associateBodySchema, ownCodeAccount } from '../api';
+import { associateCalls } from '../clients/account';
 import { Avatar } from '../components/Avatar';
 import { AuthorizedApps } from '../components/account/AuthorizedApps';
 import { DeleteAccount } from '../components/account/DeleteAccount';
@@ -31,8 +24,8 @@ import {
 import { ChevronIcon } from '../components/icons';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
+import { useMyName, useProfile } from '../db/hooks/profile';
 import { formatMobile } from '../lib/phone';
-import { useMyName, useProfile } from '../session/hooks';
 import { signIn } from '../session/session';
 import '../components/account/account.css';
 
@@ -93,19 +86,13 @@ export function AccountManagementPage() {
 
 function LinkedAccounts() {
   const { t } = useTranslation();
-  const { load, setData, refresh, online } = useOnlineResource(
-    async () => (await api.get('/api/user/my_associate', { schema: associatesResponseSchema, silent: true })).data,
-  );
+  const { load, setData, refresh, online } = useOnlineResource(associateCalls.list);
   const [unlinking, setUnlinking] = useState<Associate | null>(null);
   const { busy, run } = useBusyAction();
 
   const switchTo = (account: Associate) =>
     run(async () => {
-      const res = await api.get(`/api/user/associate_login/${account.user_id}`, {
-        schema: associateLoginResponseSchema,
-        silent: true,
-      });
-      await signIn(res.data);
+      await signIn(await associateCalls.session(account.user_id));
       // The other account's own database: the app starts again on it.
       location.assign('/userHome');
     });
@@ -113,10 +100,7 @@ function LinkedAccounts() {
   const unlink = (account: Associate) => {
     setUnlinking(null);
     return run(async () => {
-      const res = await api.get(`/api/user/dis_associate/${account.user_id}`, {
-        schema: associatesResponseSchema,
-        silent: true,
-      });
+      const res = await associateCalls.unlink(account.user_id);
       setData(res.data);
       toast(res.msg, 'success');
     });
@@ -214,7 +198,7 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
     e.preventDefault();
     const proof = hasPassword ? { current_password: own || undefined } : { current_code: own || undefined };
     void form.submit(associateBodySchema, { ...accountBody(mode, account), password, ...proof }, async (valid) => {
-      const res = await api.post('/api/user/associate', valid, { schema: associatesResponseSchema, silent: true });
+      const res = await associateCalls.link(valid);
       props.onLinked(res.data);
       setAccount(EMPTY_ACCOUNT);
       setPassword('');

@@ -2,14 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
-import {
-  loginBodySchema,
-  loginResponseSchema,
-  modifyPwdBodySchema,
-  registerBodySchema,
-  resetPwdBodySchema,
-} from '../api';
-import { api } from '../clients/api';
+import { loginBodySchema, modifyPwdBodySchema, registerBodySchema, resetPwdBodySchema } from '../api';
+import { authCalls } from '../clients/auth';
 import { Avatar } from '../components/Avatar';
 import { ThirdPartyButtons } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -25,7 +19,9 @@ import {
 } from '../components/forms';
 import { toast } from '../components/toast';
 import { type Errors, useFormSubmit } from '../components/use-form-submit';
-import { useMyName, usePendingCount, useProfile, useSession } from '../session/hooks';
+import { usePendingCount } from '../db/hooks/outbox';
+import { useMyName, useProfile } from '../db/hooks/profile';
+import { useSession } from '../db/hooks/session';
 import { DEFAULT_AFTER_SIGN_IN, rememberRequestedReturnPath, takeReturnPath } from '../session/return-path';
 import { signOut } from '../session/session';
 import { useSignedIn } from '../session/signed-in';
@@ -99,7 +95,7 @@ function LoginForm({ withCode }: { withCode: boolean }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(loginBodySchema, body, async (valid) => {
-      const res = await api.post('/api/login', valid, { schema: loginResponseSchema, silent: true });
+      const res = await authCalls.login(valid);
       await afterSignIn(res.data, res.msg);
     });
   };
@@ -269,7 +265,7 @@ function RegisterForm({ mode }: { mode: AccountMode }) {
       submitLabel={t('auth.register.submit')}
       schema={registerBodySchema}
       send={async (valid) => {
-        const res = await api.post('/api/register', valid, { schema: loginResponseSchema, silent: true });
+        const res = await authCalls.register(valid);
         await afterSignIn(res.data, res.msg);
       }}
       footer={
@@ -321,7 +317,7 @@ function ResetForm({ mode }: { mode: AccountMode }) {
       submitLabel={t('auth.reset.submit')}
       schema={resetPwdBodySchema}
       send={async (valid) => {
-        await api.post('/api/user/resetPwd', valid, { silent: true });
+        await authCalls.resetPassword(valid);
         await signOut();
         toast(t('auth.reset.done'), 'success');
         await navigate({ to: '/login' });
@@ -362,7 +358,7 @@ export function ChangePasswordPage() {
     }
     const body = hasPassword ? { old_password: old, password } : { password };
     void form.submit(modifyPwdBodySchema, body, async (valid) => {
-      await api.post('/api/user/modifyPwd', valid, { silent: true });
+      await authCalls.changePassword(valid);
       toast(t('auth.changePassword.done'), 'success');
       await navigate({ to: '/userHome' });
     });
@@ -409,7 +405,7 @@ export function LogoutPage() {
 
   const run = async () => {
     setStarted(true);
-    await api.post('/api/logout', undefined, { silent: true }).catch(() => undefined);
+    await authCalls.logout();
     await signOut();
     toast(t('auth.logout.done'), 'success');
     await navigate({ to: '/' });

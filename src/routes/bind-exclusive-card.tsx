@@ -1,13 +1,12 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { physicalLinkBodySchema, physicalOpenResponseSchema, physicalOrderResponseSchema } from '../api';
-import { api } from '../clients/api';
+import { physicalLinkBodySchema } from '../api';
+import { physicalCardCalls } from '../clients/physical-card';
 import { errorText } from '../components/forms';
 import { toast } from '../components/toast';
-import { db } from '../db';
-import { isCancelled, isRetryable } from '../lib/request';
-import { useSession } from '../session/hooks';
+import { useSession } from '../db/hooks/session';
+import { isCancelled, isRetryable } from '../lib/request/errors';
 import { rememberReturnPath } from '../session/return-path';
 import '../components/account/account.css';
 import '../components/info/info.css';
@@ -47,9 +46,9 @@ export function BindExclusiveCardPage() {
       return;
     }
     let live = true;
-    api
-      .post('/api/card/physical_open', { no, c }, { schema: physicalOpenResponseSchema, silent: true })
-      .then(async ({ data }) => {
+    physicalCardCalls
+      .open({ no, c })
+      .then(async (data) => {
         if (!live) return;
         if (data.bound && data.share_str) {
           await navigate({ to: '/s/$shareKey', params: { shareKey: data.share_str }, replace: true });
@@ -76,12 +75,7 @@ export function BindExclusiveCardPage() {
   const bind = async () => {
     setBusy(true);
     try {
-      const res = await api.post(
-        '/api/card/bindPhysical',
-        { no, c },
-        { schema: physicalOrderResponseSchema, silent: true },
-      );
-      await db.physicalOrders.put(res.data);
+      const res = await physicalCardCalls.bind({ no, c });
       toast(res.msg, 'success');
       setView({ state: 'done' });
     } catch (err) {

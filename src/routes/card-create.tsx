@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CardEditor } from '../components/card/CardEditor';
 import { draftOf } from '../components/card/draft';
 import { clearScanHandoff, readScanHandoff, scanIntoDraft } from '../components/card/scan-handoff';
-import { useMyCard, useProfile, useSession, useSyncState } from '../session/hooks';
+import { useMyCard } from '../db/hooks/card';
+import { useProfile } from '../db/hooks/profile';
+import { useSession, useSyncState } from '../db/hooks/session';
 
 /**
  * /card/create: creates my card, or edits it when I have one (prefilled from IndexedDB, so it

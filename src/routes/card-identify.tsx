@@ -5,8 +5,7 @@ import { putScanHandoff } from '../components/card/scan-handoff';
 import { BackIcon } from '../components/icons';
 import { compressPhoto, shootFrame, useCamera } from '../components/scan/camera';
 import { toast } from '../components/toast';
-import { db, stageUpload } from '../db';
-import { areaOf } from '../lib/areas';
+import { myScanArea, stageCardPhoto } from '../db/scans';
 import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { EMPTY_FIELDS } from '../lib/card-fields';
 import { ocrClient } from '../lib/ocr-client';
@@ -99,13 +98,13 @@ export function CardIdentifyPage() {
     let fields = EMPTY_FIELDS;
     let image = blob;
     try {
-      const result = await ocrClient().recognize(blob, { area: areaOf((await db.profile.get('me'))?.area) });
+      const result = await ocrClient().recognize(blob, { area: await myScanArea() });
       fields = result.fields;
       if (result.image.size > 0) image = result.image;
     } catch (error) {
       console.error('card recognition', error);
     }
-    const photo = await stageUpload(db, image, 'cardPhoto');
+    const photo = await stageCardPhoto(image);
     putScanHandoff({ side, fields, photo });
     const found = [fields.name, fields.english_name, ...fields.tel, ...fields.email].some((v) => v.trim() !== '');
     if (!found) toast(t('cardscan.identify.noText'), 'info', 5000);

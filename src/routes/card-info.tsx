@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CardDetails, MyCardPhotos } from '../components/card';
 import { CardIcon, IdentifyIcon, NfcIcon, QrIcon } from '../components/icons';
-import { useMyCard, useSession, useSyncState } from '../session/hooks';
+import { useMyCard } from '../db/hooks/card';
+import { useSession, useSyncState } from '../db/hooks/session';
 import '../components/card/card.css';
 import './card-info.css';
 

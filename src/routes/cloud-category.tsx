@@ -5,21 +5,21 @@ import { CLOUD_GROUP_NAME_MAX, CLOUD_GROUPS_MAX } from '../api';
 import { ActionSheet } from '../components/ActionSheet';
 import { CloudItemBody } from '../components/cloud/CloudItem';
 import { CloudUndoBar } from '../components/cloud/CloudUndoBar';
-import { useCloudCards, useCloudGroups } from '../components/cloud/hooks';
 import { deleteCloudWithUndo, usePendingCloudDeletes } from '../components/cloud/pending-delete';
 import { saveCards, useCsvHeaders } from '../components/cloud/use-export';
 import { useDragSort } from '../components/friends/use-drag-sort';
 import { VirtualList } from '../components/friends/VirtualList';
 import { toast } from '../components/toast';
-import { type CloudCardRow, type CloudGroupRow, cloudCardTitle, db, mutate, newCloudId } from '../db';
+import { type CloudCardRow, type CloudGroupRow, cloudCardTitle, newCloudId } from '../db';
+import { NOT_GROUPED } from '../db/cloud-changes';
+import { useCloudCards, useCloudGroups } from '../db/hooks/cloud';
+import { useSession } from '../db/hooks/session';
+import { enqueue } from '../db/outbox';
 import { reorder } from '../lib/reorder';
-import { useSession } from '../session/hooks';
 import { CLOUD_ROW_HEIGHT } from './cloud-list';
 import '../components/friends/friends.css';
 import '../components/cloud/cloud.css';
 import './cloud-category.css';
-
-const NOT_GROUPED = '0';
 
 /**
  * /cloud/category/list: my cloud groups. Add, rename, reorder (drag a row's handle, its arrow
@@ -60,14 +60,14 @@ export function CloudCategoryPage() {
       toast(t('cloud.groups.tooMany'), 'error');
       return;
     }
-    await mutate(db, 'addCloudGroup', { id: newCloudId(), name: trimmed });
+    await enqueue('addCloudGroup', { id: newCloudId(), name: trimmed });
     setName('');
     toast(t('cloud.groups.added'), 'success');
   };
 
   const move = async (from: number, to: number) => {
     if (to < 0 || to >= groups.length || to === from) return;
-    await mutate(db, 'sortCloudGroups', {
+    await enqueue('sortCloudGroups', {
       ids: reorder(
         groups.map((g) => g.id),
         from,
@@ -81,7 +81,8 @@ export function CloudCategoryPage() {
     setSheet('none');
     const target = groups.find((g) => g.id === key) ?? null;
     const ids = [...selected];
-    for (const cardId of ids) await mutate(db, 'moveCloudCard', { cardId, groupId: target ? target.id : NOT_GROUPED });
+    // One change a card, as moving them one by one would.
+    for (const cardId of ids) await enqueue('moveCloudCard', { cardId, groupId: target ? target.id : NOT_GROUPED });
     toast(t('cloud.groups.moved', { count: ids.length, group: target?.name ?? t('cloud.list.notGrouped') }), 'success');
     setSelected(new Set());
     setSelecting(false);
@@ -277,7 +278,7 @@ function GroupItem(props: {
 
   const save = async () => {
     const trimmed = value.trim();
-    if (trimmed && trimmed !== group.name) await mutate(db, 'editCloudGroup', { id: group.id, name: trimmed });
+    if (trimmed && trimmed !== group.name) await enqueue('editCloudGroup', { id: group.id, name: trimmed });
     setEditing(false);
   };
 

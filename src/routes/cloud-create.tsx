@@ -3,30 +3,19 @@ import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import type { CloudRow } from '../api';
 import { CloudCardEditor } from '../components/cloud/CloudCardEditor';
-import { useCloudCards } from '../components/cloud/hooks';
 import { BackIcon } from '../components/icons';
 import { compressPhoto, shootFrame, useBlobUrl, useCamera } from '../components/scan/camera';
-import { type Readiness, useOcrReadiness, useScans } from '../components/scan/hooks';
+import { type Readiness, useOcrReadiness } from '../components/scan/hooks';
 import { toast } from '../components/toast';
 import { useOnline } from '../components/use-online';
-import { type CloudCardRow, cloudCardTitle, db, mutate, newCloudId, type ScanRow } from '../db';
-import { LEGACY_DB_NAME } from '../db/db-name';
-import { areaOf } from '../lib/areas';
+import { type CloudCardRow, cloudCardTitle, newCloudId, type ScanRow } from '../db';
+import { useCloudCards } from '../db/hooks/cloud';
+import { useScans } from '../db/hooks/scans';
+import { enqueue } from '../db/outbox';
+import { myScanArea, scanStore, signedOutDbOpen } from '../db/scans';
 import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { ocrClient } from '../lib/ocr-client';
-import {
-  addScan,
-  type Duplicate,
-  editScanRows,
-  findDuplicate,
-  mergeScanIntoCard,
-  mergeScanIntoScan,
-  type Recognizer,
-  rowsOfScan,
-  saveAllReady,
-  saveScan,
-  startScanQueue,
-} from '../lib/scan-queue';
+import { type Duplicate, findDuplicate, type Recognizer, rowsOfScan, type ScanQueue } from '../lib/scan-queue';
 import { useSignedIn } from '../session/signed-in';
 import './scan-qr-code.css';
 import './cloud-create.css';
@@ -43,8 +32,7 @@ import './cloud-create.css';
 type Tab = 'camera' | 'review';
 
 /** Recognition in the user's area (mainland numbers and Simplified Chinese for 'ch'). */
-const recognize: Recognizer = async (image) =>
-  ocrClient().recognize(image, { area: areaOf((await db.profile.get('me'))?.area) });
+const recognize: Recognizer = async (image) => ocrClient().recognize(image, { area: await myScanArea() });
 
 const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
@@ -62,10 +50,10 @@ export function CloudCreatePage() {
 
   // The queue runs while this screen is open, when recognition can work (ready, or online to fetch).
   const canRecognize = readiness.state === 'ready' || (online && readiness.state !== 'checking');
-  const queueRef = useRef<ReturnType<typeof startScanQueue> | null>(null);
+  const queueRef = useRef<ScanQueue | null>(null);
   useEffect(() => {
     if (!canRecognize) return;
-    const queue = startScanQueue(db, recognize);
+    const queue = scanStore.startQueue(recognize);
     queueRef.current = queue;
     return () => {
       queueRef.current = null;
@@ -82,7 +70,7 @@ export function CloudCreatePage() {
   // account's database open: load again on the signed-out one rather than give them to it.
   const signedIn = useSignedIn();
   useEffect(() => {
-    if (!signedIn && db.name !== LEGACY_DB_NAME) location.reload();
+    if (!signedIn && !signedOutDbOpen()) location.reload();
   }, [signedIn]);
 
   const count = scans?.length ?? 0;
@@ -198,14 +186,14 @@ function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; 
   const keep = useCallback(
     async (blob: Blob) => {
       const lastId = lastIdRef.current;
-      if (addBack && lastId !== null && (await db.scans.update(lastId, { back: blob })) === 1) {
+      if (addBack && lastId !== null && (await scanStore.addBack(lastId, blob))) {
         setAddBack(false);
         setNotice(t('cardscan.shotBack'));
         return;
       }
       setAddBack(false);
-      lastIdRef.current = await addScan(db, blob);
-      setNotice(t('cardscan.shot', { count: (await db.scans.count()).toString() }));
+      lastIdRef.current = await scanStore.add(blob);
+      setNotice(t('cardscan.shot', { count: (await scanStore.count()).toString() }));
     },
     [addBack, t],
   );
@@ -367,7 +355,7 @@ function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManu
   const saveAll = async () => {
     setSaving(true);
     try {
-      const saved = await saveAllReady(db);
+      const saved = await scanStore.saveAllReady();
       const count = String(saved);
       toast(
         signedIn ? t('cardscan.review.savedAll', { count }) : t('cardscan.signedOut.savedAll', { count }),
@@ -378,7 +366,7 @@ function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManu
     }
   };
   const discard = async (scan: ScanRow) => {
-    await db.scans.delete(scan.id);
+    await scanStore.discard(scan.id);
     setDiscarded(scan);
     if (openId === scan.id) setOpenId(null);
   };
@@ -423,7 +411,7 @@ function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManu
             type="button"
             className="btn btn-ghost"
             onClick={() => {
-              void db.scans.put(discarded);
+              void scanStore.restore(discarded);
               setDiscarded(null);
             }}
           >
@@ -468,12 +456,12 @@ function ScanItem({
     const name = duplicateName(duplicate);
     const merged =
       duplicate.kind === 'card'
-        ? await mergeScanIntoCard(db, scan.id, duplicate.card.id)
-        : await mergeScanIntoScan(db, scan.id, duplicate.scan.id);
+        ? await scanStore.mergeIntoCard(scan.id, duplicate.card.id)
+        : await scanStore.mergeIntoScan(scan.id, duplicate.scan.id);
     if (merged) toast(t('cardscan.review.merged', { name }), 'success');
   };
   const save = async () => {
-    if (await saveScan(db, scan.id)) {
+    if (await scanStore.save(scan.id)) {
       toast(signedIn ? t('cardscan.review.saved') : t('cardscan.signedOut.saved'), 'success');
     }
   };
@@ -507,11 +495,7 @@ function ScanItem({
           </button>
         ) : null}
         {scan.status === 'failed' ? (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => void db.scans.update(scan.id, { status: 'queued' })}
-          >
+          <button type="button" className="btn btn-ghost" onClick={() => void scanStore.retry(scan.id)}>
             {t('cardscan.review.retry')}
           </button>
         ) : null}
@@ -538,7 +522,7 @@ function ScanFields({ scan }: { scan: ScanRow }) {
   const [rows, setRows] = useState<CloudRow[]>(() => rowsOfScan(scan));
   const onChange = (next: CloudRow[]) => {
     setRows(next);
-    void editScanRows(db, scan.id, next);
+    void scanStore.editRows(scan.id, next);
   };
   return (
     <div className="cloud-scan-fields">
@@ -559,7 +543,7 @@ function ManualEntry({ onClose }: { onClose(): void }) {
       return;
     }
     const card: Pick<CloudCardRow, 'extension'> = { extension: filled };
-    await mutate(db, 'addCloudCard', { id: newCloudId(), photo: '', photo_bg: '', extension: filled, group_id: '' });
+    await enqueue('addCloudCard', { id: newCloudId(), photo: '', photo_bg: '', extension: filled, group_id: '' });
     toast(
       signedIn ? t('cardscan.manual.saved', { name: cloudCardTitle(card) }) : t('cardscan.signedOut.saved'),
       'success',

@@ -5,13 +5,13 @@ import { ActionSheet } from '../components/ActionSheet';
 import { CloudCardOverlay } from '../components/cloud/CloudCardOverlay';
 import { CloudItem } from '../components/cloud/CloudItem';
 import { CloudUndoBar } from '../components/cloud/CloudUndoBar';
-import { useCloudCards, useCloudGroups, usePendingCloudIds } from '../components/cloud/hooks';
 import { usePendingCloudDeletes } from '../components/cloud/pending-delete';
 import { type SectionLine, SectionList } from '../components/cloud/SectionList';
 import { saveCards, useCsvHeaders } from '../components/cloud/use-export';
 import { CardIcon } from '../components/icons';
 import { type CloudCardRow, sectionsOf } from '../db';
-import { useSession, useSyncState } from '../session/hooks';
+import { useCloudCards, useCloudGroups, usePendingCloudIds } from '../db/hooks/cloud';
+import { useSession, useSyncState } from '../db/hooks/session';
 import '../components/friends/friends.css';
 import '../components/cloud/cloud.css';
 

@@ -1,5 +1,4 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,11 +13,10 @@ import { QuickCard } from '../components/exchange/QuickCard';
 import { RoomView } from '../components/exchange/RoomView';
 import { Field } from '../components/forms';
 import { ExchangeIcon } from '../components/icons';
-import { db } from '../db';
-import { readExchangeRoom } from '../db/push-store';
+import { useExchangeRoom } from '../db/hooks/exchange-room';
+import { useSession } from '../db/hooks/session';
 import { i18n } from '../i18n';
 import { isRequestError } from '../lib/request/errors';
-import { useSession } from '../session/hooks';
 import { rememberReturnPath } from '../session/return-path';
 import '../components/exchange/exchange.css';
 
@@ -96,7 +94,7 @@ export function ExchangeStartPage() {
 function StartForms() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const kept = useLiveQuery(() => readExchangeRoom(db), []);
+  const kept = useExchangeRoom();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -242,7 +240,7 @@ export function ExchangeRoomPage() {
 
 function Room({ code }: { code: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  const kept = useLiveQuery(() => readExchangeRoom(db), []);
+  const kept = useExchangeRoom();
   const room = kept?.room_code === code ? kept : null;
 
   const showJoin = useCallback(async () => {

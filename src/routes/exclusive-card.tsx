@@ -1,5 +1,4 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,10 +8,9 @@ import {
   PHYSICAL_QUANTITY_MAX,
   type PhysicalKind,
   type PhysicalOrder,
-  physicalOrderResponseSchema,
   STATUS_TEXT_KEY,
 } from '../api';
-import { api } from '../clients/api';
+import { physicalCardCalls } from '../clients/physical-card';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { NfcTools } from '../components/info/NfcTools';
@@ -20,9 +18,9 @@ import { ProductPicture } from '../components/info/ProductPicture';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { useOnline } from '../components/use-online';
-import { db } from '../db';
+import { useMyCard } from '../db/hooks/card';
+import { usePhysicalOrders } from '../db/hooks/physical-orders';
 import { formatTime } from '../lib/format-time';
-import { useMyCard } from '../session/hooks';
 import '../components/account/account.css';
 import '../components/info/info.css';
 
@@ -36,15 +34,11 @@ const MB = Math.round(PHYSICAL_PROOF_MAX_BYTES / 1024 / 1024);
 /** Hong Kong dollars as the shop writes them: HK$680. */
 const hkd = (amount: number) => `HK$${amount.toLocaleString('en-US')}`;
 
-function useOrders(): PhysicalOrder[] | undefined {
-  return useLiveQuery(async () => (await db.physicalOrders.orderBy('created_at').reverse().toArray()) ?? [], []);
-}
-
 export function ExclusiveCardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { order?: number | string; buy?: string };
-  const orders = useOrders();
+  const orders = usePhysicalOrders();
   const card = useMyCard();
   const online = useOnline();
   const orderId = Number(search.order);
@@ -153,8 +147,7 @@ function OrderForm(props: { kind: PhysicalKind; defaultName: string; onPlaced: (
       payment_method: payment,
     };
     void form.submit(cardApplyBodySchema, body, async (valid) => {
-      const res = await api.post('/api/card/card_apply', valid, { schema: physicalOrderResponseSchema, silent: true });
-      await db.physicalOrders.put(res.data);
+      const res = await physicalCardCalls.apply(valid);
       toast(res.msg, 'success');
       props.onPlaced(res.data);
     });
@@ -251,14 +244,7 @@ function OrderView({ order }: { order: PhysicalOrder }) {
     run(async () => {
       if (!file) return;
       if (file.size > PHYSICAL_PROOF_MAX_BYTES) throw new Error(t('info.feedback.imageTooLarge', { mb: MB }));
-      const form = new FormData();
-      form.append('order_id', String(order.id));
-      form.append('file', file, file.name || 'proof');
-      const res = await api.upload('/api/card/physical_proof', form, {
-        schema: physicalOrderResponseSchema,
-        silent: true,
-      });
-      await db.physicalOrders.put(res.data);
+      const res = await physicalCardCalls.proof(order.id, file);
       toast(res.msg, 'success');
     });
 

@@ -7,15 +7,16 @@ import { TrashIcon } from '../components/card/icons';
 import { useDragSort } from '../components/friends/use-drag-sort';
 import { PencilIcon } from '../components/icons';
 import { toast } from '../components/toast';
-import { db, mutate } from '../db';
+import { type GroupWithCount, useGroupKey, useGroups } from '../db/hooks/groups';
+import { useSession } from '../db/hooks/session';
 import { newTempGroupId } from '../db/mutations';
+import { enqueue } from '../db/outbox';
 import { reorder } from '../lib/reorder';
-import { type GroupWithCount, useGroupKey, useGroups, useSession } from '../session/hooks';
 import '../components/friends/friends.css';
 
 /**
  * /friendsCategory: my friend groups. Add, rename, delete (after a question) and reorder by
- * dragging a row's handle (or its arrow keys, or the up/down buttons); all through mutate(), so
+ * dragging a row's handle (or its arrow keys, or the up/down buttons); all through the outbox (enqueue), so
  * offline too. The main group is not listed: it holds
  * every friend and cannot change.
  */
@@ -38,7 +39,7 @@ export function FriendsCategoryPage() {
   const add = async () => {
     const trimmed = name.trim();
     if (!trimmed) return;
-    await mutate(db, 'addGroup', { group_name: trimmed, temp_id: newTempGroupId() });
+    await enqueue('addGroup', { group_name: trimmed, temp_id: newTempGroupId() });
     setName('');
     toast(t('friends.groups.added'), 'success');
   };
@@ -46,7 +47,7 @@ export function FriendsCategoryPage() {
   const move = async (from: number, to: number) => {
     if (to < 0 || to >= own.length || to === from) return;
     // A group not yet on the server is named by its temporary id, rewritten before sending.
-    await mutate(db, 'sortGroups', {
+    await enqueue('sortGroups', {
       ids: reorder(
         own.map((g) => g.group_id),
         from,
@@ -117,7 +118,7 @@ export function FriendsCategoryPage() {
           onConfirm={() => {
             const id = deleting.group_id;
             setDeleting(null);
-            void mutate(db, 'delGroup', { id });
+            void enqueue('delGroup', { id });
           }}
         />
       ) : null}
@@ -151,7 +152,7 @@ function GroupItem(props: {
   const save = async () => {
     const trimmed = value.trim();
     if (trimmed && trimmed !== group.group_name)
-      await mutate(db, 'editGroup', { group_id: group.group_id, group_name: trimmed });
+      await enqueue('editGroup', { group_id: group.group_id, group_name: trimmed });
     setEditing(false);
   };
 

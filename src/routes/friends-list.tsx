@@ -8,8 +8,11 @@ import { usePendingDeletes } from '../components/friends/pending-delete';
 import { UndoBar } from '../components/friends/UndoBar';
 import { VirtualList } from '../components/friends/VirtualList';
 import { CardIcon } from '../components/icons';
-import { db, type FriendRow, mutate } from '../db';
-import { useFriends, useGroups, useQueuedFriendAdds, useSession, useSyncState } from '../session/hooks';
+import type { FriendRow } from '../db';
+import { useFriends, useQueuedFriendAdds } from '../db/hooks/friends';
+import { useGroups } from '../db/hooks/groups';
+import { useSession, useSyncState } from '../db/hooks/session';
+import { enqueue } from '../db/outbox';
 import '../components/friends/friends.css';
 
 export const ROW_HEIGHT = 72;
@@ -60,7 +63,7 @@ export function FriendsListPage() {
     setGroupIdState(id);
     const group = groups?.find((g) => g.group_id === id);
     // Looking at a group clears its update badge.
-    if (group && group.update_num > 0 && id > 0) void mutate(db, 'cancelGroupUpdate', { id });
+    if (group && group.update_num > 0 && id > 0) void enqueue('cancelGroupUpdate', { id });
   };
 
   useEffect(() => {

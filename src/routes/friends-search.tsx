@@ -8,7 +8,8 @@ import { SearchScopes } from '../components/friends/SearchScopes';
 import { UndoBar } from '../components/friends/UndoBar';
 import { VirtualList } from '../components/friends/VirtualList';
 import type { FriendRow } from '../db';
-import { useFriendSearch, useSession } from '../session/hooks';
+import { useFriendSearch } from '../db/hooks/friends';
+import { useSession } from '../db/hooks/session';
 import '../components/friends/friends.css';
 
 /** /search: my friends by name, remark or card text, searched in IndexedDB (so offline too). */

@@ -2,12 +2,12 @@ import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
-import { type Policy, policyResponseSchema, siteResponseSchema } from '../api';
-import { api } from '../clients/api';
+import type { Policy } from '../api';
+import { infoCalls } from '../clients/info';
 import { useInstallPrompt } from '../components/info/install-prompt';
 import { TutorialArt } from '../components/info/TutorialArt';
 import { domainTarget } from '../lib/domain-rule';
-import { isCancelled } from '../lib/request';
+import { isCancelled } from '../lib/request/errors';
 import { NotFoundPage } from './not-found';
 import '../components/account/account.css';
 import '../components/info/info.css';
@@ -169,9 +169,9 @@ export function PolicyPage() {
       setState('missing');
       return;
     }
-    api
-      .get(`/api/policy/${type}`, { schema: policyResponseSchema, silent: true })
-      .then((res) => live && setState({ policy: res.data }))
+    infoCalls
+      .policy(type)
+      .then((policy) => live && setState({ policy }))
       .catch((err: unknown) => {
         if (!live || isCancelled(err)) return;
         setState(navigator.onLine ? 'missing' : 'offline');
@@ -193,11 +193,11 @@ export function DomainHandlePage() {
   const { t } = useTranslation();
   useEffect(() => {
     let live = true;
-    api
-      .get('/api/site', { schema: siteResponseSchema, silent: true })
-      .then((res) => {
+    infoCalls
+      .site()
+      .then((site) => {
         if (!live) return;
-        location.replace(domainTarget(location.hostname, res.data.production_hosts, res.data.main_site_url));
+        location.replace(domainTarget(location.hostname, site.production_hosts, site.main_site_url));
       })
       .catch(() => live && location.replace('/'));
     return () => {

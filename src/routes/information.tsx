@@ -4,7 +4,8 @@ import { CompanyBlocks } from '../components/company/CompanyBlocks';
 import { CompanyEditor } from '../components/company/CompanyEditor';
 import { SpreadIcon } from '../components/company/icons';
 import type { CompanyRow } from '../db';
-import { useCompany, useSession, useSyncState } from '../session/hooks';
+import { useCompany } from '../db/hooks/company';
+import { useSession, useSyncState } from '../db/hooks/session';
 
 /** My company blocks from IndexedDB once signed in: undefined while loading, null when none. */
 function useSignedInCompany(): CompanyRow | null | undefined {

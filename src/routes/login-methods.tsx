@@ -6,10 +6,9 @@ import {
   type LoginMethod,
   type LoginMethodKind,
   type LoginMethods,
-  loginMethodsResponseSchema,
   type ThirdPartyProvider,
 } from '../api';
-import { api } from '../clients/api';
+import { loginMethodCalls } from '../clients/account';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
 import { PROVIDER_NAMES, startThirdParty } from '../components/auth/ThirdPartyButtons';
@@ -37,20 +36,14 @@ const KIND_ORDER: LoginMethodKind[] = ['email', 'mobile', 'google', 'facebook'];
 
 export function LoginMethodsPage() {
   const { t } = useTranslation();
-  const { load, setData, refresh, online } = useOnlineResource(
-    async () =>
-      (await api.get('/api/user/third/account_list', { schema: loginMethodsResponseSchema, silent: true })).data,
-  );
+  const { load, setData, refresh, online } = useOnlineResource(loginMethodCalls.list);
   const [removing, setRemoving] = useState<LoginMethod | null>(null);
   const { busy, run } = useBusyAction();
 
   const remove = (method: LoginMethod) => {
     setRemoving(null);
     return run(async () => {
-      const res = await api.get(`/api/user/third/unbind/${method.id}`, {
-        schema: loginMethodsResponseSchema,
-        silent: true,
-      });
+      const res = await loginMethodCalls.remove(method.id);
       setData(res.data);
       toast(res.msg || t('auth.methods.removed'), 'success');
     });
@@ -176,7 +169,7 @@ function AddMethodForm({ mode }: { mode: AccountMode }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(bindAccountBodySchema, { ...accountBody(mode, account), code }, async (valid) => {
-      const res = await api.post('/api/user/third/bind', valid, { schema: loginMethodsResponseSchema, silent: true });
+      const res = await loginMethodCalls.bind(valid);
       toast(res.msg, 'success');
       await navigate({ to: '/loginMethod' });
     });

@@ -9,8 +9,9 @@ import { ShareSheet } from '../components/share/ShareSheet';
 import { saveFile } from '../components/share/save-file';
 import { toast } from '../components/toast';
 import type { CardRow } from '../db';
+import { useMyCard } from '../db/hooks/card';
+import { useSyncState } from '../db/hooks/session';
 import { cardLink, fileNameOf, qrText } from '../lib/share-links';
-import { useMyCard, useSyncState } from '../session/hooks';
 import { useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 

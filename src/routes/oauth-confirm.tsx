@@ -1,11 +1,10 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDecisionResponseSchema, oauthInteractionResponseSchema } from '../api';
-import { api } from '../clients/api';
+import { oauthCalls } from '../clients/oauth';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { useBusyAction } from '../components/account/use-busy-action';
-import { useMyName, useProfile } from '../session/hooks';
+import { useMyName, useProfile } from '../db/hooks/profile';
 import '../components/account/account.css';
 
 /**
@@ -22,25 +21,15 @@ export function OAuthConfirmPage() {
   const myName = useMyName();
   const { appType = '', appKey = '' } = useParams({ strict: false }) as { appType?: string; appKey?: string };
   const uid = new URLSearchParams(location.search).get('uid') ?? '';
-  const base = `/oauth/confirm/${encodeURIComponent(appType)}/${encodeURIComponent(appKey)}/interaction`;
-  const { load, refresh, online } = useOnlineResource(
-    async () =>
-      (
-        await api.get(`${base}?uid=${encodeURIComponent(uid)}`, {
-          schema: oauthInteractionResponseSchema,
-          silent: true,
-        })
-      ).data,
-    uid !== '',
-  );
+  const { load, refresh, online } = useOnlineResource(() => oauthCalls.interaction(appType, appKey, uid), uid !== '');
   const { busy, run } = useBusyAction();
   const [leaving, setLeaving] = useState(false);
 
   const decide = (allow: boolean) =>
     run(async () => {
-      const res = await api.post(`${base}`, { uid, allow }, { schema: confirmDecisionResponseSchema, silent: true });
+      const redirect = await oauthCalls.decide(appType, appKey, uid, allow);
       setLeaving(true);
-      location.assign(res.data.redirect);
+      location.assign(redirect);
     });
 
   if (uid === '') {

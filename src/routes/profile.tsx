@@ -6,10 +6,12 @@ import { AvatarEditor } from '../components/avatar/AvatarEditor';
 import { Field } from '../components/forms';
 import { toast } from '../components/toast';
 import { useOnline } from '../components/use-online';
-import { db, mutate, type ProfileRow } from '../db';
+import type { ProfileRow } from '../db';
+import { useProfile } from '../db/hooks/profile';
+import { useSession } from '../db/hooks/session';
+import { enqueue } from '../db/outbox';
 import { displayName } from '../lib/display-name';
 import { fieldErrors } from '../lib/form-errors';
-import { useProfile, useSession } from '../session/hooks';
 
 function useSignedInProfile() {
   const navigate = useNavigate();
@@ -102,7 +104,7 @@ function EditProfileForm({ profile }: { profile: ProfileRow }) {
       setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
       return;
     }
-    if (Object.keys(parsed.data).length > 0) await mutate(db, 'setProfile', parsed.data as SetProfileBody);
+    if (Object.keys(parsed.data).length > 0) await enqueue('setProfile', parsed.data as SetProfileBody);
     toast(navigator.onLine ? t('auth.profile.saved') : t('auth.profile.savedOffline'), 'success');
     await navigate({ to: '/myProfile' });
   };

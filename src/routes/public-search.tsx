@@ -1,19 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CardSearchItem, cardSearchBodySchema, cardSearchResponseSchema, SEARCH_PAGE_SIZE_DEFAULT } from '../api';
-import { api } from '../clients/api';
+import { type CardSearchItem, cardSearchBodySchema, SEARCH_PAGE_SIZE_DEFAULT } from '../api';
+import { cardCalls } from '../clients/card';
 import { Avatar } from '../components/Avatar';
 import { SearchScopes } from '../components/friends/SearchScopes';
 import { SharedCardOverlay } from '../components/friends/SharedCardOverlay';
 import { AddUserIcon, CheckIcon } from '../components/share/icons';
 import { toast } from '../components/toast';
 import { useOnline } from '../components/use-online';
-import { db } from '../db';
-import { isCancelled } from '../lib/request';
+import { useMyCard } from '../db/hooks/card';
+import { useCardInHolder } from '../db/hooks/friends';
+import { useSession } from '../db/hooks/session';
+import { isCancelled } from '../lib/request/errors';
 import { addFriends } from '../session/friend-adds';
-import { useMyCard, useSession } from '../session/hooks';
 import '../components/friends/friends.css';
 
 const DEBOUNCE_MS = 350;
@@ -26,7 +26,7 @@ type Found =
 
 /**
  * /search/public: the directory of public cards (SPEC §1: cards can be public and searchable),
- * by name, English name, company, position or industry (POST /api/card/search). Online only:
+ * by name, English name, company, position or industry (card/search). Online only:
  * it is the server's directory, not my data. A result opens the card overlay; 'Add friend' keeps
  * it in my card holder (through the outbox, like every add).
  */
@@ -66,12 +66,8 @@ export function PublicSearchPage() {
     }
     const controller = new AbortController();
     if (page === 1) setFound({ state: 'loading' });
-    api
-      .post('/api/card/search', body.data, {
-        schema: cardSearchResponseSchema,
-        silent: true,
-        signal: controller.signal,
-      })
+    cardCalls
+      .search(body.data, controller.signal)
       .then((res) =>
         setFound((before) => ({
           state: 'ready',
@@ -152,10 +148,7 @@ export function PublicSearchPage() {
 function PublicCardResult({ item, onOpen }: { item: CardSearchItem; onOpen: (shareStr: string) => void }) {
   const { t } = useTranslation();
   const myCard = useMyCard();
-  const kept = useLiveQuery(
-    async () => (await db.friends.where('friend_card_info.card_id').equals(item.card_id).count()) > 0,
-    [item.card_id],
-  );
+  const kept = useCardInHolder(item.card_id);
   const name = item.name || item.english_name;
   const line = [item.company, item.position].filter(Boolean).join(' · ');
   const add = async () => {

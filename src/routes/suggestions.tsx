@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, feedbackBodySchema } from '../api';
@@ -7,10 +6,10 @@ import { Field, FormError, TextAreaField } from '../components/forms';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { useOnline } from '../components/use-online';
-import { db, mutate } from '../db';
-import { stageUpload } from '../db/uploads';
+import { useQueued } from '../db/hooks/outbox';
+import { useSyncState } from '../db/hooks/session';
+import { enqueue, stageFile } from '../db/outbox';
 import { currentLocale } from '../i18n';
-import { useSyncState } from '../session/hooks';
 import '../components/account/account.css';
 import '../components/info/info.css';
 
@@ -52,7 +51,7 @@ export function SuggestionsPage() {
         toast(t('info.feedback.imageTooLarge', { mb: MB }), 'error');
         continue;
       }
-      const ref = await stageUpload(db, file, 'feedbackImage');
+      const ref = await stageFile(file, 'feedbackImage');
       const preview = URL.createObjectURL(file);
       setImages((prev) => (prev.length >= FEEDBACK_IMAGES_MAX ? prev : [...prev, { ref, preview }]));
     }
@@ -80,7 +79,7 @@ export function SuggestionsPage() {
       device: navigator.userAgent.slice(0, 300),
     };
     void form.submit(feedbackBodySchema, body, async (valid) => {
-      const id = await mutate(db, 'sendFeedback', valid);
+      const id = await enqueue('sendFeedback', valid);
       setSent({ id, content: valid.content, contact: valid.contact });
       setContent('');
       setImages([]);
@@ -198,7 +197,7 @@ function SendStatus({ id, onRefused }: { id: string; onRefused: () => void }) {
   const { t } = useTranslation();
   const online = useOnline();
   const sync = useSyncState();
-  const queued = useLiveQuery(async () => (await db.outbox.where('id').equals(id).count()) > 0, [id]);
+  const queued = useQueued(id);
   const refused = sync.rejected.some((notice) => notice.id === id && notice.key !== 'superseded');
   useEffect(() => {
     if (refused) onRefused();

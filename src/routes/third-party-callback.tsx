@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ThirdPartyResult, thirdPartyProviderSchema, thirdPartyResultResponseSchema } from '../api';
-import { api } from '../clients/api';
+import { type ThirdPartyProvider, type ThirdPartyResult, thirdPartyProviderSchema } from '../api';
+import { thirdPartyCalls } from '../clients/auth';
 import { PROVIDER_NAMES } from '../components/auth/ThirdPartyButtons';
 import { toast } from '../components/toast';
-import { isRequestError } from '../lib/request';
+import { isRequestError } from '../lib/request/errors';
 import { getToken } from '../session/session';
 import { useAfterSignIn } from '../session/use-after-sign-in';
 
@@ -18,11 +18,11 @@ import { useAfterSignIn } from '../session/use-after-sign-in';
  */
 const redeemed = new Map<string, Promise<{ data: ThirdPartyResult; msg: string }>>();
 
-function redeem(provider: string, query: string) {
+function redeem(provider: ThirdPartyProvider, query: string) {
   const key = `${provider}?${query}`;
   let found = redeemed.get(key);
   if (!found) {
-    found = api.post('/api/auth', { provider, query }, { schema: thirdPartyResultResponseSchema, silent: true });
+    found = thirdPartyCalls.redeem(provider, query);
     redeemed.set(key, found);
   }
   return found;

@@ -2,8 +2,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/Avatar';
 import { ChevronIcon } from '../components/icons';
+import { useMyCard } from '../db/hooks/card';
+import { useProfile } from '../db/hooks/profile';
+import { useSession } from '../db/hooks/session';
 import { contactLine, displayName, personName } from '../lib/display-name';
-import { useMyCard, useProfile, useSession } from '../session/hooks';
 
 /** The signed-in user's home: who I am, and where to go. Reads only IndexedDB, so it works offline. */
 export function UserHomePage() {

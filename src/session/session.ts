@@ -1,5 +1,5 @@
 import type { LoginPayload } from '../api/auth';
-import { type Profile, profileResponseSchema } from '../api/user';
+import { getProfileEndpoint, type Profile, profileResponseSchema } from '../api/user';
 import type { CardbookDB, Session } from '../db';
 import { CARD_IMAGE_CACHE } from '../lib/card-images';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
@@ -193,7 +193,7 @@ async function adoptToken(db: CardbookDB, token: string): Promise<Session | null
 
 /** Asks the server whose the token is: its session, or null (signed out) when it is refused. */
 async function confirmToken(db: CardbookDB, token: string): Promise<Session | null> {
-  const res = await fetch('/api/user/getProfile', { headers: { token } }).catch(() => null);
+  const res = await fetch(getProfileEndpoint.path, { headers: { token } }).catch(() => null);
   if (!res) return provisionalSession(db, token);
   if (res.status === 401) {
     clearSessionCookie();

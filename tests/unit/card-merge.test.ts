@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreateCardBody } from '../../src/api';
 import { applyCardPatch, cardPatchOf, EMPTY_CARD, mergeList, mergeStamped } from '../../src/lib/card-merge';
 import { formatHlc, nextHlc } from '../../src/lib/hlc';
-import { cutBySize } from '../../workers/sync/engine';
+import { cutBySize } from '../../workers/sync/pusher';
 
 const entry = fc.record({ key: fc.constantFrom('work', 'mobile', 'home'), content: fc.string({ maxLength: 6 }) });
 const list = fc.uniqueArray(entry, { maxLength: 6, selector: (e) => `${e.key}|${e.content}` });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CardbookDB, type OutboxRow } from '../../src/db/CardbookDB';
 import { mutate } from '../../src/db/mutations';
 import { renameCreatedGroups, settleOutbox } from '../../src/db/sync-store';
-import { untilCreatedGroupIsNamed } from '../../workers/sync/engine';
+import { untilCreatedGroupIsNamed } from '../../workers/sync/pusher';
 
 let n = 0;
 const dbs: CardbookDB[] = [];

@@ -163,14 +163,15 @@ describe('dedupe', () => {
     expect((await c).value?.data).toBe(2);
   });
 
-  it('never dedupes get_time nor the company upload', async () => {
+  it('never dedupes a concurrent call (get_time, the company upload)', async () => {
     const { client, call } = setup();
     const form = new FormData();
     form.append('file', new File(['x'], 'logo.png', { type: 'image/png', lastModified: 1 }));
-    const times = [outcome(client.get('/api/get_time')), outcome(client.get('/api/get_time'))];
+    const concurrent = { concurrent: true };
+    const times = [outcome(client.get('/api/get_time', concurrent)), outcome(client.get('/api/get_time', concurrent))];
     const uploads = [
-      outcome(client.upload('/api/user/companyUpload', form)),
-      outcome(client.upload('/api/user/companyUpload', form)),
+      outcome(client.upload('/api/user/companyUpload', form, concurrent)),
+      outcome(client.upload('/api/user/companyUpload', form, concurrent)),
     ];
     expect(client.pending).toBe(4);
     for (const index of [0, 1, 2, 3]) call(index).respond(200, ok(index));

@@ -10,7 +10,7 @@
  * A push only speeds things up: what it says also arrives by pull, so a lost push (or a broken
  * connection) loses nothing but latency. Errors are logged with the SPEC §8 prefixes.
  */
-import { type PushSession, pushSessionResponseSchema, pushTopics } from '../../src/api/push';
+import { type PushSession, pushEndpoints, pushSessionResponseSchema, pushTopics } from '../../src/api/push';
 import type { CardbookDB, Session } from '../../src/db';
 import {
   applyRoomPush,
@@ -76,10 +76,11 @@ export function createLiveConnection(deps: LiveDeps) {
   }
 
   async function fetchPushSession(session: Session): Promise<PushSession | null> {
-    const res = await deps.fetch(`${deps.baseUrl}/api/push/session`, { headers: { token: session.token } });
-    if (!res.ok) throw new Error(`/api/push/session: HTTP ${res.status}`);
+    const { path } = pushEndpoints.session;
+    const res = await deps.fetch(`${deps.baseUrl}${path}`, { headers: { token: session.token } });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
     const parsed = pushSessionResponseSchema.safeParse(await res.json());
-    if (!parsed.success) throw new Error('/api/push/session: unexpected answer');
+    if (!parsed.success) throw new Error(`${path}: unexpected answer`);
     return parsed.data.data;
   }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authorizedAppsResponseSchema, type OAuthGrant, okResponseSchema } from '../../api';
-import { api } from '../../clients/api';
+import type { OAuthGrant } from '../../api';
+import { oauthCalls } from '../../clients/oauth';
 import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';
@@ -11,21 +11,14 @@ import { useBusyAction } from './use-busy-action';
 /** The apps I allowed to read my card (src/api/oauth.ts), each revocable. */
 export function AuthorizedApps() {
   const { t } = useTranslation();
-  const { load, setData, refresh, online } = useOnlineResource(
-    async () =>
-      (await api.get('/api/user/authorized_apps', { schema: authorizedAppsResponseSchema, silent: true })).data,
-  );
+  const { load, setData, refresh, online } = useOnlineResource(oauthCalls.authorizedApps);
   const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
   const { busy, run } = useBusyAction();
 
   const revoke = (grant: OAuthGrant) => {
     setRevoking(null);
     return run(async () => {
-      const res = await api.post(
-        '/api/user/authorized_apps/revoke',
-        { id: grant.id },
-        { schema: okResponseSchema, silent: true },
-      );
+      const res = await oauthCalls.revoke(grant.id);
       toast(res.msg, 'success');
       if (load.state === 'ready') setData({ apps: load.data.apps.filter((g) => g.id !== grant.id) });
     });

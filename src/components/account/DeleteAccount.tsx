@@ -1,12 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteAccountBodySchema, okResponseSchema } from '../../api';
-import { api } from '../../clients/api';
-import { forgetDatabaseAtNextStart } from '../../db/forget-db';
+import { type DeleteAccountBody, deleteAccountBodySchema } from '../../api';
+import { accountCalls } from '../../clients/account';
+import { useProfile } from '../../db/hooks/profile';
 import { fieldErrors } from '../../lib/form-errors';
-import { isCancelled } from '../../lib/request';
-import { useProfile } from '../../session/hooks';
-import { signOut } from '../../session/session';
+import { isCancelled } from '../../lib/request/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText, Field } from '../forms';
 import { toast } from '../toast';
@@ -47,10 +45,8 @@ export function DeleteAccount() {
     setAsking(false);
     setBusy(true);
     try {
-      const res = await api.post('/api/user/delete', body, { schema: okResponseSchema, silent: true });
-      await signOut();
-      const { db } = await import('../../db');
-      forgetDatabaseAtNextStart(db.name);
+      // Signed out, and this device's copy of the account forgotten at the next start.
+      const res = await accountCalls.delete(body as DeleteAccountBody);
       toast(res.msg, 'success');
       location.assign('/');
     } catch (err) {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpointPath } from '../../api/endpoint';
+import { accountEndpoints } from '../../api/sessions';
 import { langHeader } from '../../i18n';
 import { getToken } from '../../session/signed-in';
 import { toast } from '../toast';
@@ -14,7 +16,9 @@ export function ExportData() {
   const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch('/api/user/export', { headers: { token: getToken() ?? '', lang: langHeader() } });
+      const res = await fetch(endpointPath(accountEndpoints.export.path), {
+        headers: { token: getToken() ?? '', lang: langHeader() },
+      });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { msg?: string } | null;
         toast(body?.msg || t('http.networkNotGood'), 'error');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SessionInfo, sessionsResponseSchema, signOutOthersResponseSchema } from '../../api';
-import { api } from '../../clients/api';
+import type { SessionInfo } from '../../api';
+import { accountCalls } from '../../clients/account';
 import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';
@@ -19,9 +19,7 @@ export function zoneCity(zone: string): string {
  */
 export function Sessions() {
   const { t } = useTranslation();
-  const { load, setData, refresh, online } = useOnlineResource(
-    async () => (await api.get('/api/user/sessions', { schema: sessionsResponseSchema, silent: true })).data,
-  );
+  const { load, setData, refresh, online } = useOnlineResource(accountCalls.sessions);
   const [asking, setAsking] = useState(false);
   const { busy, run } = useBusyAction();
   const via = (session: SessionInfo) =>
@@ -45,11 +43,7 @@ export function Sessions() {
   const signOutOthers = () => {
     setAsking(false);
     return run(async () => {
-      const res = await api.post(
-        '/api/user/sessions/sign_out_others',
-        {},
-        { schema: signOutOthersResponseSchema, silent: true },
-      );
+      const res = await accountCalls.signOutOthers();
       toast(res.msg, 'success');
       if (load.state === 'ready') setData({ sessions: load.data.sessions.filter((s) => s.current) });
     });

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { isCancelled } from '../../lib/request';
+import { isCancelled } from '../../lib/request/errors';
 import { errorText } from '../forms';
 import { toast } from '../toast';
 

@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  providersResponseSchema,
-  type ThirdPartyIntent,
-  type ThirdPartyProvider,
-  thirdPartyStartResponseSchema,
-} from '../../api';
-import { api } from '../../clients/api';
+import type { ThirdPartyIntent, ThirdPartyProvider } from '../../api';
+import { thirdPartyCalls } from '../../clients/auth';
 import { useOnline } from '../use-online';
 import './third-party.css';
 
@@ -19,9 +14,9 @@ export function useThirdPartyProviders(): ThirdPartyProvider[] {
   useEffect(() => {
     if (!online) return;
     let live = true;
-    api
-      .get('/api/auth/providers', { schema: providersResponseSchema, silent: true })
-      .then((res) => live && setProviders(res.data.providers))
+    thirdPartyCalls
+      .providers()
+      .then((found) => live && setProviders(found))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -36,8 +31,7 @@ export function useThirdPartyProviders(): ThirdPartyProvider[] {
  */
 export async function startThirdParty(provider: ThirdPartyProvider, intent: ThirdPartyIntent): Promise<boolean> {
   try {
-    const res = await api.post('/api/auth/start', { provider, intent }, { schema: thirdPartyStartResponseSchema });
-    location.assign(res.data.url);
+    location.assign(await thirdPartyCalls.start(provider, intent));
     return true;
   } catch {
     return false;

@@ -2,9 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES, avatarResponseSchema } from '../../api';
-import { api } from '../../clients/api';
-import { db } from '../../db';
+import { AVATAR_MAX_BYTES } from '../../api';
+import { profileCalls } from '../../clients/profile';
 import { Avatar } from '../Avatar';
 import { toast } from '../toast';
 import { useDismiss } from '../use-dismiss';
@@ -87,11 +86,7 @@ function CropDialog({ source, onDone }: { source: string; onDone: () => void }) 
     if (!area.current) return;
     setSaving(true);
     try {
-      const blob = await croppedSquare(source, area.current);
-      const form = new FormData();
-      form.append('file', blob, 'avatar.jpg');
-      const res = await api.upload('/api/user/uploadAvatar', form, { schema: avatarResponseSchema, silent: true });
-      await db.profile.update('me', { avatar: res.data.avatar });
+      await profileCalls.uploadAvatar(await croppedSquare(source, area.current));
       toast(t('auth.avatar.saved'), 'success');
       onDone();
     } catch (err) {

@@ -9,7 +9,8 @@ import {
   CARD_TEXT_MAX,
   type CardEntryKind,
 } from '../../api';
-import { db, mutate, stageUpload, usePhotoSrc } from '../../db';
+import { usePhotoSrc } from '../../db';
+import { enqueue, stageFile } from '../../db/outbox';
 import { cardPatchOf, EMPTY_CARD, isEmptyPatch } from '../../lib/card-merge';
 import { toast } from '../toast';
 import {
@@ -54,7 +55,7 @@ type FocusTarget = { id: string; action: 'remove' | 'undo' | 'first' };
 /**
  * /card/create: my whole card as a draft, saved at once. Saving writes IndexedDB and the outbox
  * in one transaction (`saveCard`), so it works offline. A picked photo is kept on this device
- * right away (`stageUpload`) and the draft holds its `local:` reference; the sync worker uploads
+ * right away (`stageFile`) and the draft holds its `local:` reference; the sync worker uploads
  * it before sending the change.
  */
 export function CardEditor({
@@ -111,7 +112,7 @@ export function CardEditor({
     if (file.size > CARD_PHOTO_MAX_BYTES) return t('card.errors.photoTooLarge', { max: MB });
     setStaging((n) => n + 1);
     try {
-      const ref = await stageUpload(db, file, 'cardPhoto');
+      const ref = await stageFile(file, 'cardPhoto');
       set(field === 'photo' ? { photo: ref } : { photo_back: ref });
       return null;
     } catch {
@@ -136,7 +137,7 @@ export function CardEditor({
     try {
       // Only what this edit changed is sent, so edits made meanwhile on another device stay.
       const patch = cardPatchOf(isNew ? EMPTY_CARD : bodyOf(initial), result.body);
-      if (!isEmptyPatch(patch)) await mutate(db, 'patchCard', patch);
+      if (!isEmptyPatch(patch)) await enqueue('patchCard', patch);
       toast(navigator.onLine ? t('card.editor.saved') : t('card.editor.savedOffline'), 'success');
       await navigate({ to: '/card/info' });
     } finally {

@@ -1,25 +1,20 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CloudRow,
-  PUBLIC_MATCH_MAX,
-  type PublicMatch,
-  publicMatchBodySchema,
-  publicMatchResponseSchema,
-} from '../../api';
-import { api } from '../../clients/api';
+import { type CloudRow, PUBLIC_MATCH_MAX, type PublicMatch } from '../../api';
+import { cloudCalls } from '../../clients/cloud';
 import {
   type CloudCardRow,
   type CloudGroupRow,
   cloudCardSubtitle,
   cloudCardTitle,
-  db,
-  mutate,
   rowValues,
   usePhotoSrc,
 } from '../../db';
+import { NOT_GROUPED } from '../../db/cloud-changes';
+import { useCloudCard, useCloudGroups, usePendingCloudIds } from '../../db/hooks/cloud';
+import { enqueue } from '../../db/outbox';
 import { type CardAction, mailAction, mapAction, phoneAction, websiteAction } from '../../lib/card-actions';
-import { isCancelled } from '../../lib/request';
+import { isCancelled } from '../../lib/request/errors';
 import { addFriends } from '../../session/friend-adds';
 import { ActionSheet } from '../ActionSheet';
 import { CardPhotos } from '../card';
@@ -28,7 +23,6 @@ import { OverlayFrame } from '../OverlayFrame';
 import { toast } from '../toast';
 import { useOnline } from '../use-online';
 import { CloudCardEditor, cloudRowsValid, useCloudKeyLabel } from './CloudCardEditor';
-import { useCloudCard, useCloudGroups, usePendingCloudIds } from './hooks';
 import { deleteCloudWithUndo } from './pending-delete';
 import { saveCards, useCsvHeaders } from './use-export';
 import '../friends/friends.css';
@@ -48,7 +42,6 @@ const ICONS: Record<ActionKind, () => ReactNode> = {
   mail: MailIcon,
   site: GlobeIcon,
 };
-const NOT_GROUPED = '0';
 
 /**
  * SPEC §2 cloud-card detail overlay: front and back images (flip when a back exists) and the
@@ -81,7 +74,7 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
     setSheet('none');
     if (!card) return;
     const target = groups?.find((g) => g.id === key) ?? null;
-    await mutate(db, 'moveCloudCard', { cardId: card.id, groupId: target ? target.id : NOT_GROUPED });
+    await enqueue('moveCloudCard', { cardId: card.id, groupId: target ? target.id : NOT_GROUPED });
     toast(t('cloud.card.moved', { group: target?.name ?? t('cloud.list.notGrouped') }), 'success');
   };
 
@@ -102,7 +95,7 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
       return;
     }
     const extension = rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key, value: r.value.trim() }));
-    await mutate(db, 'editCloudCard', { id: card.id, extension, extension_from: editFrom });
+    await enqueue('editCloudCard', { id: card.id, extension, extension_from: editFrom });
     setEditing(null);
     toast(t('cloud.card.saved'), 'success');
   };
@@ -284,7 +277,7 @@ function RowAction(props: { kind: ActionKind; action: CardAction; value: string 
 type Match = PublicMatch['list'][number];
 
 /**
- * Public cards on Cardbook holding one of this card's emails or phones (POST /api/ocr/public_match),
+ * Public cards on Cardbook holding one of this card's emails or phones (cloudCalls.publicMatches),
  * each offered as a friend through the outbox. Asked only when online; offline it says nothing.
  */
 function PublicMatches({ card }: { card: CloudCardRow }) {
@@ -303,13 +296,9 @@ function PublicMatches({ card }: { card: CloudCardRow }) {
       return;
     }
     const abort = new AbortController();
-    api
-      .post(
-        '/api/ocr/public_match',
-        { email, tel },
-        { schema: publicMatchResponseSchema, bodySchema: publicMatchBodySchema, silent: true, signal: abort.signal },
-      )
-      .then((res) => setMatches(res.data.list))
+    cloudCalls
+      .publicMatches({ email, tel }, abort.signal)
+      .then(setMatches)
       .catch((err: unknown) => {
         if (!isCancelled(err)) setMatches([]);
       });

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { db, mutate } from '../../db';
-import { type CloudDeleteIntent, readCloudDeletes, writeCloudDeletes } from '../../db/cloud-deletes';
-import { LOCAL_TABLES } from '../../db/mutations';
+import { cloudDeletes } from '../../db/cloud-changes';
+import type { CloudDeleteIntent } from '../../db/cloud-deletes';
 
 /**
  * Delete with undo for cloud cards and groups, as friends' (components/friends/pending-delete):
@@ -22,46 +21,23 @@ const emit = () => {
 };
 
 /**
- * Makes the delete and forgets the intent in one transaction, so two tabs (or a commit racing
- * the next start) make it once.
+ * Makes the delete and forgets the intent in one transaction (src/db/cloud-deletes.ts), so two
+ * tabs (or a commit racing the next start) make it once.
  */
 async function commit(id: string): Promise<void> {
   const timer = timers.get(id);
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(id);
-  await db.transaction('rw', [...LOCAL_TABLES(db), db.meta], async () => {
-    const intents = await readCloudDeletes(db);
-    const item = intents.find((p) => p.id === id);
-    if (!item) return;
-    if (item.kind === 'card') await mutate(db, 'delCloudCard', { id });
-    else await mutate(db, 'delCloudGroup', { id });
-    await writeCloudDeletes(
-      db,
-      intents.filter((p) => p.id !== id),
-    );
-  });
+  await cloudDeletes.commit(id);
   pending = pending.filter((p) => p.id !== id);
   emit();
-}
-
-async function forget(id: string): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const intents = await readCloudDeletes(db);
-    await writeCloudDeletes(
-      db,
-      intents.filter((p) => p.id !== id),
-    );
-  });
 }
 
 export function deleteCloudWithUndo(item: PendingCloudDelete): void {
   if (pending.some((p) => p.id === item.id)) return;
   pending = [...pending, item];
   const intent: CloudDeleteIntent = { ...item, at: Date.now() };
-  const kept = db.transaction('rw', db.meta, async () => {
-    const intents = await readCloudDeletes(db);
-    await writeCloudDeletes(db, [...intents.filter((p) => p.id !== item.id), intent]);
-  });
+  const kept = cloudDeletes.keep(intent);
   timers.set(
     item.id,
     setTimeout(() => void kept.then(() => commit(item.id)), UNDO_MS),
@@ -74,13 +50,13 @@ export function undoCloudDelete(id: string): void {
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(id);
   pending = pending.filter((p) => p.id !== id);
-  void forget(id);
+  void cloudDeletes.forget(id);
   emit();
 }
 
 /** Deletes whose page closed within the undo window: made now, their window being over. */
 async function flushLeftOver(): Promise<void> {
-  const left = (await readCloudDeletes(db)).filter((p) => !pending.some((q) => q.id === p.id));
+  const left = (await cloudDeletes.read()).filter((p) => !pending.some((q) => q.id === p.id));
   if (left.length === 0) return;
   pending = [...pending, ...left.map(({ kind, id, title }) => ({ kind, id, title }))];
   emit();

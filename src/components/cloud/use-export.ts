@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CLOUD_ROW_KEYS, type CloudCard } from '../../api';
-import { db, isLocalRef } from '../../db';
-import { LOCAL_REF } from '../../db/uploads';
+import { isLocalRef } from '../../db';
+import { localPhotoBlob } from '../../db/cloud-changes';
 import { type CsvHeaders, csvOf, exportFileName, vcardOf } from '../../lib/cloud-export';
 import { contactPhotoJpeg } from '../../lib/contact-photo';
 import { saveFile } from '../share/save-file';
@@ -27,7 +27,7 @@ export function useCsvHeaders(): CsvHeaders {
 async function photoBytes(photo: string): Promise<Uint8Array | null> {
   try {
     let blob: Blob | undefined;
-    if (isLocalRef(photo)) blob = (await db.uploads.get(photo.slice(LOCAL_REF.length)))?.blob;
+    if (isLocalRef(photo)) blob = await localPhotoBlob(photo);
     else if (photo.startsWith('/blobs/')) {
       const res = await fetch(photo);
       if (res.ok) blob = await res.blob();

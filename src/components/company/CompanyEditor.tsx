@@ -2,8 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem, CompanyItemType } from '../../api';
-import { db, mutate } from '../../db';
-import { isCancelled } from '../../lib/request';
+import { enqueue } from '../../db/outbox';
+import { isCancelled } from '../../lib/request/errors';
 import { toast } from '../toast';
 import { BlockEditor, type UploadState } from './BlockEditor';
 import './company.css';
@@ -170,7 +170,7 @@ export function CompanyEditor({ initial }: { initial: readonly CompanyItem[] }) 
     }
     setSaving(true);
     try {
-      await mutate(db, 'saveCompany', result.body);
+      await enqueue('saveCompany', result.body);
       toast(navigator.onLine ? t('company.saved') : t('company.savedOffline'), 'success');
       await navigate({ to: '/information/info' });
     } finally {

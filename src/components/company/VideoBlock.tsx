@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { breatvUrlBodySchema, breatvUrlResponseSchema } from '../../api';
-import { api } from '../../clients/api';
-import { isCancelled } from '../../lib/request';
+import { companyCalls } from '../../clients/company';
+import { isCancelled } from '../../lib/request/errors';
 import { parseVideoUrl } from '../../lib/video-url';
 import { activeVideo, releaseVideo, setActiveVideo, subscribeActiveVideo, useActiveVideo } from './active-video';
 import { PlayIcon } from './icons';
@@ -88,25 +87,6 @@ function EmbedVideo(props: { kind: 'youtube' | 'facebook'; src: string; height: 
 
 type Hls = import('hls.js').default;
 
-/** Where to play an .m3u8 link: the server's answer to /api/breatvUrl, or the link itself. */
-async function streamUrl(url: string): Promise<string> {
-  try {
-    const res = await api.post(
-      '/api/breatvUrl',
-      { url },
-      {
-        schema: breatvUrlResponseSchema,
-        bodySchema: breatvUrlBodySchema,
-        silent: true,
-      },
-    );
-    return res.data.url;
-  } catch (err) {
-    if (isCancelled(err)) throw err;
-    return url;
-  }
-}
-
 function HlsVideo({ url }: { url: string }) {
   const { t } = useTranslation();
   const id = useId();
@@ -132,7 +112,7 @@ function HlsVideo({ url }: { url: string }) {
     let hls: Hls | null = null;
     let cancelled = false;
     (async () => {
-      const src = await streamUrl(url);
+      const src = await companyCalls.streamUrl(url);
       if (cancelled) return;
       if (el.canPlayType('application/vnd.apple.mpegurl')) {
         el.src = src;

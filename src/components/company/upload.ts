@@ -1,5 +1,5 @@
-import { type CompanyPdf, companyImageResponseSchema, companyPdfResponseSchema } from '../../api';
-import { api } from '../../clients/api';
+import type { CompanyPdf } from '../../api';
+import { companyCalls } from '../../clients/company';
 import type { FileKind } from './media';
 
 export type UploadResult = { kind: 'pdf'; url: string; pdf: CompanyPdf } | { kind: 'img'; url: string };
@@ -9,15 +9,9 @@ export type UploadResult = { kind: 'pdf'; url: string; pdf: CompanyPdf } | { kin
  * editor shows the failure beside the block, with the server's own reason when it gave one.
  */
 export async function uploadCompanyFile(kind: FileKind, file: File): Promise<UploadResult> {
-  const form = new FormData();
-  form.append('file', file, file.name);
   if (kind === 'pdf') {
-    const res = await api.upload('/api/user/companyPdfUpload', form, {
-      schema: companyPdfResponseSchema,
-      silent: true,
-    });
-    return { kind: 'pdf', url: res.data.url, pdf: res.data };
+    const pdf = await companyCalls.uploadPdf(file);
+    return { kind: 'pdf', url: pdf.url, pdf };
   }
-  const res = await api.upload('/api/user/companyUpload', form, { schema: companyImageResponseSchema, silent: true });
-  return { kind: 'img', url: res.data.url };
+  return { kind: 'img', url: (await companyCalls.uploadImage(file)).url };
 }

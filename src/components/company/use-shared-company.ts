@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type CompanyItem, companyContentResponseSchema } from '../../api';
-import { api } from '../../clients/api';
-import { isCancelled } from '../../lib/request';
+import type { CompanyItem } from '../../api';
+import { companyCalls } from '../../clients/company';
+import { isCancelled } from '../../lib/request/errors';
 
 export type SharedCompany = {
   state: 'loading' | 'error' | 'ready';
@@ -11,8 +11,8 @@ export type SharedCompany = {
 };
 
 /**
- * The promotional blocks of a shared card, for visitors (GET /api/card/companyInfo/{shareStr},
- * no session needed). SPEC §7: a failure is only logged, never toasted; the page decides what
+ * The promotional blocks of a shared card, for visitors (companyInfo/{shareStr}, no session
+ * needed). SPEC §7: a failure is only logged, never toasted; the page decides what
  * to show for `error`.
  */
 export function useSharedCompany(shareStr: string): SharedCompany {
@@ -23,13 +23,9 @@ export function useSharedCompany(shareStr: string): SharedCompany {
   useEffect(() => {
     const controller = new AbortController();
     setResult({ state: 'loading', items: [] });
-    api
-      .get(`/api/card/companyInfo/${encodeURIComponent(shareStr)}`, {
-        schema: companyContentResponseSchema,
-        silent: true,
-        signal: controller.signal,
-      })
-      .then((res) => setResult({ state: 'ready', items: res.data.items }))
+    companyCalls
+      .shared(shareStr, controller.signal)
+      .then((items) => setResult({ state: 'ready', items }))
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         // Cancelled by a navigation or an identical call: nothing to log, but `retry` may ask again.

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createCardBodySchema, savedCardResponseSchema } from '../../api/card';
-import { api } from '../../clients/api';
+import { cardCalls } from '../../clients/card';
 import { isEmailValue, isPhoneValue } from '../../lib/card-rules';
 import { isCancelled } from '../../lib/request/errors';
 import { ensureSyncClient } from '../../lib/sync-client';
@@ -36,11 +35,15 @@ export function QuickCard({ onDone }: { onDone: () => void }) {
         tel: email ? [] : [{ key: 'mobile', content: value }],
         email: email ? [{ key: 'work', content: value }] : [],
       };
-      await api.post(
-        '/api/card/create',
-        { name: name.trim(), english_name: '', photo: '', photo_back: '', profile: '', is_open: 0, extension },
-        { schema: savedCardResponseSchema, bodySchema: createCardBodySchema, silent: true },
-      );
+      await cardCalls.create({
+        name: name.trim(),
+        english_name: '',
+        photo: '',
+        photo_back: '',
+        profile: '',
+        is_open: 0,
+        extension,
+      });
       // The new card reaches this device's IndexedDB by the next pull.
       ensureSyncClient().poke();
       onDone();

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExchangeRoom, formatRoomCode } from '../../api/exchange';
 import { exchangeCalls } from '../../clients/exchange';
-import { db } from '../../db';
+import { useLiveConnected } from '../../db/hooks/exchange-room';
+import { useGroup } from '../../db/hooks/groups';
+import { useSyncState } from '../../db/hooks/session';
 import { formatTime } from '../../lib/format-time';
 import { isRequestError } from '../../lib/request/errors';
-import { useSyncState } from '../../session/hooks';
 import { Avatar } from '../Avatar';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../forms';
@@ -71,10 +71,7 @@ function OpenRoom({ room, onOffline }: { room: ExchangeRoom; onOffline: () => vo
   const { t } = useTranslation();
   const [ask, setAsk] = useState<Ask>(null);
   const [busy, setBusy] = useState(false);
-  const live = useLiveQuery(async () => {
-    const row = await db.meta.get('liveState');
-    return row?.key === 'liveState' ? row.value.connected : false;
-  }, []);
+  const live = useLiveConnected();
 
   const act = async (what: Exclude<Ask, null>) => {
     setAsk(null);
@@ -203,7 +200,7 @@ function Exchanged({ room }: { room: ExchangeRoom }) {
   useEffect(() => {
     if (groupId === 0) void exchangeCalls.read(room.room_code).catch(() => undefined);
   }, [groupId, room.room_code]);
-  const group = useLiveQuery(async () => (groupId > 0 ? ((await db.groups.get(groupId)) ?? null) : null), [groupId]);
+  const group = useGroup(groupId);
   useEffect(() => {
     if (group) void navigate({ to: '/friendsList', search: { group: group.group_id } as never });
   }, [group, navigate]);

@@ -1,8 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_STATUS_REMOVED_ME, MAIN_GROUP_ID, REMARK_MAX } from '../../api';
-import { db, type FriendRow, isPendingFriend, mutate } from '../../db';
-import { type GroupWithCount, useFriend, useGroups } from '../../session/hooks';
+import { type FriendRow, isPendingFriend } from '../../db';
+import { useFriend } from '../../db/hooks/friends';
+import { type GroupWithCount, useGroups } from '../../db/hooks/groups';
+import { enqueue } from '../../db/outbox';
 import { ActionSheet } from '../ActionSheet';
 import { CardDetails, CardPhotos } from '../card';
 import { CardHead } from '../card/CardHead';
@@ -22,7 +24,7 @@ import './friends.css';
  * name, import to the address book, my remark and groups with the actions on the entry, every
  * section of the card with an action per entry, and the promotional items. The card's fields
  * come with the friend row (sync); the promotional items and images are fetched when it is
- * opened online and kept on the device (useCardExtras). Every action goes through mutate(), so
+ * opened online and kept on the device (useCardExtras). Every action goes through the outbox (enqueue), so
  * it works offline.
  */
 export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: number; onClose: () => void }) {
@@ -47,20 +49,20 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
     const target = others.find((g) => String(g.group_id) === key);
     if (!target) return;
     if (mode === 'copy') {
-      await mutate(db, 'copyToGroup', { acceptId: friend.accept_id, groupId: target.group_id });
+      await enqueue('copyToGroup', { acceptId: friend.accept_id, groupId: target.group_id });
       toast(t('friends.card.copied', { group: groupName(target) }), 'success');
     } else if (mode === 'move') {
       const from =
         props.fromGroupId && props.fromGroupId !== MAIN_GROUP_ID && friend.groupIds.includes(props.fromGroupId)
           ? props.fromGroupId
           : (mine[0]?.group_id ?? MAIN_GROUP_ID);
-      await mutate(db, 'moveToGroup', { acceptId: friend.accept_id, fromGroupId: from, toGroupId: target.group_id });
+      await enqueue('moveToGroup', { acceptId: friend.accept_id, fromGroupId: from, toGroupId: target.group_id });
       toast(t('friends.card.moved', { group: groupName(target) }), 'success');
     }
   };
 
   const removeFrom = async (groupId: number) => {
-    if (friend && groupId > 0) await mutate(db, 'delFriendFromGroup', { acceptId: friend.accept_id, groupId });
+    if (friend && groupId > 0) await enqueue('delFriendFromGroup', { acceptId: friend.accept_id, groupId });
   };
 
   const onDelete = () => {
@@ -208,7 +210,7 @@ function RemarkEditor({ friend }: { friend: FriendRow }) {
   const [value, setValue] = useState(friend.remark);
   const changed = value.trim() !== friend.remark;
   const save = async () => {
-    await mutate(db, 'remark', { accept_id: friend.accept_id, remark: value.trim() });
+    await enqueue('remark', { accept_id: friend.accept_id, remark: value.trim() });
     toast(t('friends.card.remarkSaved'), 'success');
   };
   return (

@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../../api/card';
-import { db, isPendingFriend } from '../../db';
+import { isPendingFriend } from '../../db';
+import { useFriendOfCard } from '../../db/hooks/friends';
+import { useSession } from '../../db/hooks/session';
 import { addFriends } from '../../session/friend-adds';
-import { useSession } from '../../session/hooks';
 import { CardDetails, CardPhotos } from '../card';
 import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
@@ -27,10 +27,7 @@ export function SharedCardOverlay(props: { shareStr: string; onClose: () => void
   const { t } = useTranslation();
   const shared = useSharedCard(props.shareStr);
   const cardId = shared.state === 'ready' ? shared.card.card_id : 0;
-  const kept = useLiveQuery(
-    async () => (cardId ? ((await db.friends.where('friend_card_info.card_id').equals(cardId).first()) ?? null) : null),
-    [cardId],
-  );
+  const kept = useFriendOfCard(cardId);
   if (kept && !isPendingFriend(kept)) return <FriendCardOverlay acceptId={kept.accept_id} onClose={props.onClose} />;
   return (
     <OverlayFrame title={t('friends.card.title')} closeLabel={t('friends.card.close')} onClose={props.onClose}>

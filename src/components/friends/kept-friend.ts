@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FriendRow } from '../../db/CardbookDB';
+import type { FriendRow } from '../../db';
 import { useSignedIn } from '../../session/signed-in';
 
 /**
@@ -13,8 +13,8 @@ export function useKeptFriend(shareKey: string, wanted: boolean): FriendRow | nu
   useEffect(() => {
     if (!wanted || !signedIn || !shareKey) return;
     let live = true;
-    void import('../../db')
-      .then(({ db }) => db.friends.where('friend_card_info.share_str').equals(shareKey).first())
+    void import('../../db/friend-lookup')
+      .then(({ friendOfShareKey }) => friendOfShareKey(shareKey))
       .then((found) => {
         if (live) setFriend(found ?? null);
       })

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { db, mutate } from '../../db';
+import { enqueue } from '../../db/outbox';
 
 /**
  * Delete with undo: a deleted friend disappears at once but the change is made only when the
@@ -22,7 +22,7 @@ async function commit(acceptId: number): Promise<void> {
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(acceptId);
   if (!pending.some((p) => p.acceptId === acceptId)) return;
-  await mutate(db, 'delFriend', { acceptId });
+  await enqueue('delFriend', { acceptId });
   pending = pending.filter((p) => p.acceptId !== acceptId);
   emit();
 }

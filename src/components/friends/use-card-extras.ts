@@ -1,10 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { type CompanyItem, companyContentResponseSchema } from '../../api';
-import { api } from '../../clients/api';
-import { db } from '../../db';
-import { type CardToKeep, cardCacheBudget, keepCard, touchCard } from '../../db/card-cache';
-import { isCancelled } from '../../lib/request';
+import type { CompanyItem } from '../../api';
+import { friendCardExtras } from '../../clients/card-extras';
+import type { CardToKeep } from '../../db/card-cache';
+import { useKeptCard } from '../../db/hooks/card-cache';
+import { isCancelled } from '../../lib/request/errors';
 import type { PromotionState } from '../card/Promotion';
 
 /**
@@ -16,7 +15,7 @@ import type { PromotionState } from '../card/Promotion';
 export function useCardExtras(card: CardToKeep | null): PromotionState {
   const cardId = card?.card_id ?? 0;
   const shareStr = card?.share_str ?? '';
-  const kept = useLiveQuery(async () => (cardId ? ((await db.cardCache.get(cardId)) ?? null) : null), [cardId]);
+  const kept = useKeptCard(cardId);
   const [fresh, setFresh] = useState<CompanyItem[] | null>(null);
   const [net, setNet] = useState<'loading' | 'done' | 'error' | 'offline'>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -28,7 +27,7 @@ export function useCardExtras(card: CardToKeep | null): PromotionState {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is `retry`: it asks again
   useEffect(() => {
     if (!cardId) return;
-    void touchCard(db, cardId);
+    void friendCardExtras.opened(cardId);
     setFresh(null);
     if (!shareStr) {
       setNet('done');
@@ -36,18 +35,16 @@ export function useCardExtras(card: CardToKeep | null): PromotionState {
     }
     const controller = new AbortController();
     setNet('loading');
-    api
-      .get(`/api/card/companyInfo/${encodeURIComponent(shareStr)}`, {
-        schema: companyContentResponseSchema,
-        silent: true,
-        signal: controller.signal,
-      })
-      .then(async (res) => {
-        setFresh(res.data.items);
-        setNet('done');
-        const images = { card_id: cardId, share_str: shareStr, photo, photo_back: photoBack, avatar };
-        await keepCard(db, images, res.data.items, await cardCacheBudget());
-      })
+    const images = { card_id: cardId, share_str: shareStr, photo, photo_back: photoBack, avatar };
+    friendCardExtras
+      .refresh(
+        images,
+        (items) => {
+          setFresh(items);
+          setNet('done');
+        },
+        controller.signal,
+      )
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         if (!isCancelled(err)) console.error('company info', shareStr, err);

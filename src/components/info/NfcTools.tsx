@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyCard } from '../../session/hooks';
+import { useMyCard } from '../../db/hooks/card';
 
 /**
  * Web NFC (Chrome on Android): write my share link to a blank tag, or read a tag and open the

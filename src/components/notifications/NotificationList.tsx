@@ -1,14 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, type Notification, NotifySub, notificationResponseSchema } from '../../api';
-import { api } from '../../clients/api';
-import { db, mutate, type NotificationRow } from '../../db';
-import { deletedAccountNames } from '../../db/deleted-accounts';
+import { NOTIFY_TYPE_FRIEND, NOTIFY_UNREAD, type Notification, NotifySub } from '../../api';
+import { notificationCalls } from '../../clients/notifications';
+import type { NotificationRow } from '../../db';
+import { friendOfCard } from '../../db/friend-lookup';
+import { useDeletedAccountNames } from '../../db/hooks/friends';
+import { useNotifications } from '../../db/hooks/notifications';
+import { enqueue } from '../../db/outbox';
 import { formatTime } from '../../lib/format-time';
 import { ensureSyncClient } from '../../lib/sync-client';
-import { useNotifications } from '../../session/hooks';
 import { FriendCardOverlay } from '../friends/FriendCardOverlay';
 import { SharedCardOverlay } from '../friends/SharedCardOverlay';
 import { CardIcon } from '../icons';
@@ -23,8 +24,7 @@ import '../friends/friends.css';
 async function openedNow(n: NotificationRow): Promise<Notification['content'] | null> {
   if (!navigator.onLine) return null;
   try {
-    const res = await api.post(`/api/notify/open/${n.id}`, {}, { schema: notificationResponseSchema, silent: true });
-    return res.data.content;
+    return (await notificationCalls.open(n.id)).content;
   } catch {
     return null;
   }
@@ -63,12 +63,12 @@ export function NotificationList() {
     if (!items || unreadAtOpen.current) return;
     const unread = items.filter((n) => n.status_user === NOTIFY_UNREAD);
     unreadAtOpen.current = new Set(unread.map((n) => n.id));
-    if (unread.length > 0) void mutate(db, 'readNotifications', {});
+    if (unread.length > 0) void enqueue('readNotifications', {});
   }, [items]);
 
   // The names this device knew for people who have since deleted their account.
   const goneIds = (items ?? []).filter((n) => n.content.account_deleted).map((n) => n.content.f_card_id);
-  const goneNames = useLiveQuery(() => deletedAccountNames(db, goneIds), [goneIds.join(',')]);
+  const goneNames = useDeletedAccountNames(goneIds);
   const messageOf = (n: NotificationRow): string => {
     const name = n.content.account_deleted ? goneNames?.get(n.content.f_card_id) : undefined;
     return n.msg_type_sub === NotifySub.accountDeleted && name
@@ -83,7 +83,7 @@ export function NotificationList() {
     }
     const content = (await openedNow(n)) ?? n.content;
     const cardId = content.f_card_id;
-    const friend = cardId > 0 ? await db.friends.where('friend_card_info.card_id').equals(cardId).first() : undefined;
+    const friend = cardId > 0 ? await friendOfCard(cardId) : undefined;
     if (friend) setOpen({ acceptId: friend.accept_id });
     else if (content.f_share_str) setOpen({ shareStr: content.f_share_str });
     else toast(t('app.notifications.notHeld'), 'info');

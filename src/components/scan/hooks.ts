@@ -1,12 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db, type ScanRow } from '../../db';
 import { ocrClient } from '../../lib/ocr-client';
-
-/** Every scan waiting in the review queue, newest first: undefined while loading. */
-export function useScans(): ScanRow[] | undefined {
-  return useLiveQuery(async () => (await db.scans.orderBy('createdAt').toArray()).reverse(), []);
-}
 
 export type Readiness =
   | { state: 'checking' }

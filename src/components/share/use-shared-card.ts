@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SHARE_KEY_PATTERN, type SharedCard, sharedCardResponseSchema } from '../../api/card';
-import { api } from '../../clients/api';
-import { isCancelled, isRequestError } from '../../lib/request';
+import { SHARE_KEY_PATTERN, type SharedCard } from '../../api/card';
+import { cardCalls } from '../../clients/card';
+import { isCancelled, isRequestError } from '../../lib/request/errors';
 
 export type SharedCardState =
   | { state: 'loading' }
@@ -10,7 +10,7 @@ export type SharedCardState =
   | { state: 'notFound' };
 
 /**
- * A shared card by its share key (GET /api/card/cardInfo/{share_key}; no session needed, a
+ * A shared card by its share key (card/cardInfo/{share_key}; no session needed, a
  * member's token tells the server whose friend entry to answer). One API call, so the page's
  * first paint needs nothing else. An unknown key (404, or a key that cannot be one) is
  * `notFound`; any other failure is `error` with the SPEC §8 text, and `retry` asks again. A
@@ -28,12 +28,8 @@ export function useSharedCard(shareKey: string): SharedCardState & { retry: () =
     }
     const controller = new AbortController();
     setResult({ state: 'loading' });
-    api
-      .get(`/api/card/cardInfo/${encodeURIComponent(shareKey)}`, {
-        schema: sharedCardResponseSchema,
-        silent: true,
-        signal: controller.signal,
-      })
+    cardCalls
+      .shared(shareKey, controller.signal)
       .then((res) => setResult({ state: 'ready', card: res.data }))
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;

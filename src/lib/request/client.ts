@@ -72,6 +72,8 @@ export type CallOptions<S extends EnvelopeSchema> = {
   signal?: AbortSignal;
   /** Overrides the 60 s (30 s for uploads) timeout, in ms. */
   timeout?: number;
+  /** Identical calls are each meant: never deduplicated (the endpoint's `concurrent`). */
+  concurrent?: boolean;
 };
 export type GetOptions<S extends EnvelopeSchema> = CallOptions<S> & { params?: QueryParams };
 export type PostOptions<S extends EnvelopeSchema, B extends z.ZodMiniType> = CallOptions<S> & {
@@ -187,7 +189,7 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
       controller.abort();
     };
     const entry = { cancel: () => abort('cancelled') };
-    const key = requestKey(prepared.method, prepared.url, prepared.bodyKey);
+    const key = requestKey(prepared.method, prepared.url, prepared.bodyKey, options.concurrent);
     const cancelOnSignal = () => entry.cancel();
     options.signal?.addEventListener('abort', cancelOnSignal, { once: true });
     pending.add(entry, key);

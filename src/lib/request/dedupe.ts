@@ -1,21 +1,16 @@
 /**
  * The registry of in-flight requests (SPEC §7). A request identical to one still in flight
  * (same method, URL with its query, and body) cancels the earlier one: the latest call wins, the
- * earlier caller gets a silent cancel. Company image uploads run several at once on purpose and
- * get_time is the start-up clock read, so neither is deduplicated. cancelAll() (on navigation)
- * cancels every request, deduplicated or not.
+ * earlier caller gets a silent cancel. A call marked `concurrent` (the contract's company image
+ * upload, several at once on purpose, and get_time, the start-up clock read) is never
+ * deduplicated. cancelAll() (on navigation) cancels every request, deduplicated or not.
  */
-
-/** Paths whose requests are never deduplicated (query string ignored). */
-export const NOT_DEDUPED_PATHS: readonly string[] = ['/api/user/companyUpload', '/api/get_time'];
 
 export type PendingRequest = { cancel(): void };
 
-/** The dedupe key of a request, or null when its path is exempt. `url` already carries the sorted query. */
-export function requestKey(method: string, url: string, body: string): string | null {
-  const path = url.split('?', 1)[0] ?? url;
-  if (NOT_DEDUPED_PATHS.includes(path)) return null;
-  return `${method} ${url} ${body}`;
+/** The dedupe key of a request, or null when it is concurrent. `url` already carries the sorted query. */
+export function requestKey(method: string, url: string, body: string, concurrent = false): string | null {
+  return concurrent ? null : `${method} ${url} ${body}`;
 }
 
 export class PendingRequests {

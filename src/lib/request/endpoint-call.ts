@@ -15,7 +15,7 @@ export function callEndpoint<E extends JsonEndpoint>(
 ): Promise<z.output<E['response']>> {
   type Answer = Promise<z.output<E['response']>>;
   const url = endpointPath(definition.path, input.params as Record<string, unknown> | undefined);
-  const withSchema = { ...options, schema: definition.response };
+  const withSchema = { ...options, schema: definition.response, concurrent: definition.concurrent === true };
   if (definition.upload) {
     if (!input.form) throw new Error(`${definition.path} needs a form`);
     return client.upload(url, input.form, withSchema) as Answer;

@@ -34,7 +34,8 @@ export type E2eServer = {
   close(): Promise<void>;
 };
 
-const DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
+/** The build under test: dist/, or E2E_DIST (a build of one's own, made with `npm run build -- <dir>`). */
+const DIST = process.env.E2E_DIST ?? fileURLToPath(new URL('../../../dist', import.meta.url));
 
 export type StartServerOptions = {
   rateLimits?: RateLimitConfig;

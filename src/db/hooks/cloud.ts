@@ -1,14 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  type CloudCardRow,
-  type CloudGroupRow,
-  cloudGroupsInOrder,
-  db,
-  newestCloudFirst,
-  readPendingCloudCardIds,
-  searchCloudCards,
-} from '../../db';
-import { useThrottledLiveQuery } from '../../db/throttled-live-query';
+import type { CloudCardRow, CloudGroupRow } from '../CardbookDB';
+import { cloudGroupsInOrder, newestCloudFirst, readPendingCloudCardIds, searchCloudCards } from '../cloud';
+import { db } from '../db';
+import { useThrottledLiveQuery } from '../throttled-live-query';
+
+/**
+ * Live reads of my cloud cards and groups (tables cloudCards and cloudGroups, and the outbox's
+ * changes to them) for the cloud screens: all local, so offline too.
+ */
 
 /** A whole-collection read is repeated at most this often while a sync writes page after page. */
 const WHOLE_READ_GAP_MS = 400;

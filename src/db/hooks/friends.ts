@@ -1,88 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { MAIN_GROUP_ID, type MutationArgs } from '../api';
-import {
-  type CardRow,
-  type CompanyRow,
-  db,
-  type FriendRow,
-  type GroupRow,
-  type NotificationRow,
-  type ProfileRow,
-  type Session,
-  type SyncState,
-} from '../db';
-import { createdGroupIds } from '../db/mutations';
-import { INITIAL_SYNC_STATE, readSession, readSyncState } from '../db/sync-store';
-import { useThrottledLiveQuery } from '../db/throttled-live-query';
-import { displayName } from '../lib/display-name';
+import type { MutationArgs } from '../../api';
+import type { FriendRow } from '../CardbookDB';
+import { db } from '../db';
+import { deletedAccountNames } from '../deleted-accounts';
+import { useThrottledLiveQuery } from '../throttled-live-query';
 
-/** The signed-in session: undefined while loading, null when signed out. */
-export function useSession(): Session | null | undefined {
-  return useLiveQuery(() => readSession(db), []);
-}
-
-export function useProfile(): ProfileRow | null | undefined {
-  return useLiveQuery(async () => (await db.profile.get('me')) ?? null, []);
-}
-
-export function useSyncState(): SyncState {
-  return useLiveQuery(() => readSyncState(db), []) ?? INITIAL_SYNC_STATE;
-}
-
-export function usePendingCount(): number {
-  return useLiveQuery(() => db.outbox.count(), []) ?? 0;
-}
-
-export function useUnreadCount(): number {
-  return useLiveQuery(() => db.notifications.where('status_user').equals(1).count(), []) ?? 0;
-}
-
-/** My company blocks: undefined while loading, null when I have none yet. */
-export function useCompany(): CompanyRow | null | undefined {
-  return useLiveQuery(async () => (await db.company.get('me')) ?? null, []);
-}
-
-/** My card: undefined while loading, null when I have none yet. */
-export function useMyCard(): CardRow | null | undefined {
-  return useLiveQuery(async () => (await db.card.get('me')) ?? null, []);
-}
-
-/** What the app calls the signed-in user (src/lib/display-name.ts), their card's name included; '' signed out. */
-export function useMyName(): string {
-  const profile = useProfile();
-  const card = useMyCard();
-  return profile ? displayName({ ...profile, card: card ?? null }) : '';
-}
-
-/** A friend group with how many of my friends are in it (read locally, so it is right offline). */
-export type GroupWithCount = GroupRow & { count: number };
-
-/**
- * My friend groups in their order, the main group (1) last (SPEC §3), each with its member
- * count: undefined while loading.
- */
-export function useGroups(): GroupWithCount[] | undefined {
-  return useLiveQuery(async () => {
-    const groups = await db.groups.toArray();
-    groups.sort((a, b) => {
-      if (a.group_id === MAIN_GROUP_ID) return 1;
-      if (b.group_id === MAIN_GROUP_ID) return -1;
-      return a.sort - b.sort || a.group_id - b.group_id;
-    });
-    const counts = await Promise.all(groups.map((g) => db.friends.where('groupIds').equals(g.group_id).count()));
-    return groups.map((g, i) => ({ ...g, count: counts[i] ?? 0 }));
-  }, []);
-}
-
-/**
- * A stable React key for each group: a group made on this device keeps the key of its temporary
- * id after the server's row replaces it, so a row being edited is not remounted mid-edit.
- */
-export function useGroupKey(): (groupId: number) => number {
-  const known = useLiveQuery(() => createdGroupIds(db), []);
-  const byServerId = new Map([...(known ?? [])].map(([temp, id]) => [id, temp]));
-  return (groupId) => byServerId.get(groupId) ?? groupId;
-}
+/** The screens' reads of my friend entries (the `friends` table, and the adds still in the outbox). */
 
 /** The newest entry first: those added here and not synced yet (negative ids), then the largest accept_id. */
 const newestFirst = (a: FriendRow, b: FriendRow) =>
@@ -135,6 +58,14 @@ export function useFriend(acceptId: number | null): FriendRow | null | undefined
   return useLiveQuery(async () => (acceptId === null ? null : ((await db.friends.get(acceptId)) ?? null)), [acceptId]);
 }
 
+/** My entry for a card (by its card id; 0: none): undefined while loading, null when I do not keep it. */
+export function useFriendOfCard(cardId: number): FriendRow | null | undefined {
+  return useLiveQuery(
+    async () => (cardId ? ((await db.friends.where('friend_card_info.card_id').equals(cardId).first()) ?? null) : null),
+    [cardId],
+  );
+}
+
 /** How many cards the outbox will add whose details are not known here yet (added offline by link or scan). */
 export function useQueuedFriendAdds(): number {
   return (
@@ -164,7 +95,15 @@ export function useFriendSearch(query: string): FriendRow[] | undefined {
   }, [query]);
 }
 
-/** My notifications, newest first: undefined while loading. */
-export function useNotifications(): NotificationRow[] | undefined {
-  return useLiveQuery(() => db.notifications.orderBy('time').reverse().toArray(), []);
+/** The names this device knows for cards of deleted accounts, by card id (src/db/deleted-accounts.ts): undefined while loading. */
+export function useDeletedAccountNames(cardIds: readonly number[]): Map<number, string> | undefined {
+  return useLiveQuery(() => deletedAccountNames(db, cardIds), [cardIds.join(',')]);
+}
+
+/** Whether a card is in my card holder (one of my friends' cards); undefined while loading. */
+export function useCardInHolder(cardId: number): boolean | undefined {
+  return useLiveQuery(
+    async () => (await db.friends.where('friend_card_info.card_id').equals(cardId).count()) > 0,
+    [cardId],
+  );
 }
