@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { sendVerifyCodeBodySchema, type VerifyScene } from '../api';
 import { authCalls } from '../clients/auth';
 import { fieldErrors } from '../lib/form-errors';
+import { errorText } from '../lib/request/errors';
 import { toast } from './toast';
+import { useBusy } from './use-busy';
 
 /** A labelled input with its error announced to screen readers. */
 /** A field's label, control and the words under it (a hint, an error), tied together for screen readers. */
@@ -163,7 +165,7 @@ export function CodeField(props: {
 }) {
   const { t } = useTranslation();
   const [wait, setWait] = useState(0);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy();
   useEffect(() => {
     if (wait <= 0) return;
     const timer = setTimeout(() => setWait(wait - 1), 1000);
@@ -178,15 +180,14 @@ export function CodeField(props: {
       props.onAccountError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(v)])));
       return;
     }
-    setSending(true);
     try {
-      const res = await authCalls.sendVerifyCode(parsed.data);
-      toast(res.msg, 'success');
-      setWait(RESEND_SECONDS);
+      await run(async () => {
+        const res = await authCalls.sendVerifyCode(parsed.data);
+        toast(res.msg, 'success');
+        setWait(RESEND_SECONDS);
+      });
     } catch (err) {
       toast(errorText(err), 'error');
-    } finally {
-      setSending(false);
     }
   };
 
@@ -221,13 +222,4 @@ export function FormError({ message }: { message: string | null }) {
       {message}
     </p>
   ) : null;
-}
-
-/** What to tell the user about a failed call: the server's own reason when it gave one. */
-export function errorText(err: unknown): string {
-  if (err && typeof err === 'object') {
-    const e = err as { serverMessage?: string; message?: string };
-    return e.serverMessage || e.message || '';
-  }
-  return String(err);
 }

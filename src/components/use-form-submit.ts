@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import { fieldErrors } from '../lib/form-errors';
-import { isCancelled } from '../lib/request/errors';
-import { errorText } from './forms';
+import { errorText, isCancelled } from '../lib/request/errors';
+import { useBusy } from './use-busy';
 
 export type Errors = Record<string, string | undefined>;
 
@@ -14,7 +14,7 @@ export type Errors = Record<string, string | undefined>;
 export function useFormSubmit() {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [formError, setFormError] = useState<string | null>(null);
 
   async function submit<S extends z.ZodMiniType>(
@@ -29,13 +29,10 @@ export function useFormSubmit() {
       return;
     }
     setErrors({});
-    setBusy(true);
     try {
-      await send(parsed.data);
+      await run(() => send(parsed.data));
     } catch (err) {
       if (!isCancelled(err)) setFormError(errorText(err));
-    } finally {
-      setBusy(false);
     }
   }
   return { errors, setErrors, busy, formError, setFormError, submit };

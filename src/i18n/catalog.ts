@@ -54,26 +54,9 @@ export type Messages = {
 };
 export type Namespace = keyof Messages;
 
-export const NAMESPACES = [
-  'app',
-  'auth',
-  'server',
-  'http',
-  'version',
-  'company',
-  'card',
-  'share',
-  'friends',
-  'scan',
-  'cloud',
-  'cardscan',
-  'exchange',
-  'info',
-] as const satisfies readonly Namespace[];
-
 /**
  * Namespaces only some screens use: the app loads them with those screens' routes
- * (src/router.tsx), not with the first page. The rest load at start-up.
+ * (src/router.tsx), not with the first page.
  */
 export const FEATURE_NAMESPACES = [
   'card',
@@ -86,4 +69,9 @@ export const FEATURE_NAMESPACES = [
   'exchange',
   'info',
 ] as const satisfies readonly Namespace[];
+
+/** The namespaces every screen may use, loaded at start-up with the language. */
+export const SHELL_NAMESPACES = ['app', 'auth', 'server', 'http', 'version'] as const satisfies readonly Namespace[];
+
+export const NAMESPACES: readonly Namespace[] = [...SHELL_NAMESPACES, ...FEATURE_NAMESPACES];
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];

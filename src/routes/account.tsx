@@ -9,7 +9,6 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { ExportData } from '../components/account/ExportData';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
 import { Sessions } from '../components/account/Sessions';
-import { useBusyAction } from '../components/account/use-busy-action';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
   AccountFields,
@@ -28,6 +27,7 @@ import { useMyName, useProfile } from '../db/hooks/profile';
 import { formatMobile } from '../lib/phone';
 import { signIn } from '../session/session';
 import '../components/account/account.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * /accountManagement: who I am signed in as, my profile, password and login methods, and my
@@ -88,10 +88,10 @@ function LinkedAccounts() {
   const { t } = useTranslation();
   const { load, setData, refresh, online } = useOnlineResource(associateCalls.list);
   const [unlinking, setUnlinking] = useState<Associate | null>(null);
-  const { busy, run } = useBusyAction();
+  const { busy, runTold } = useBusy();
 
   const switchTo = (account: Associate) =>
-    run(async () => {
+    runTold(async () => {
       await signIn(await associateCalls.session(account.user_id));
       // The other account's own database: the app starts again on it.
       location.assign('/userHome');
@@ -99,7 +99,7 @@ function LinkedAccounts() {
 
   const unlink = (account: Associate) => {
     setUnlinking(null);
-    return run(async () => {
+    return runTold(async () => {
       const res = await associateCalls.unlink(account.user_id);
       setData(res.data);
       toast(res.msg, 'success');

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { physicalLinkBodySchema } from '../api';
 import { physicalCardCalls } from '../clients/physical-card';
-import { errorText } from '../components/forms';
 import { toast } from '../components/toast';
 import { useSession } from '../db/hooks/session';
-import { isCancelled, isRetryable } from '../lib/request/errors';
+import { errorText, isCancelled, isRetryable } from '../lib/request/errors';
 import { rememberReturnPath } from '../session/return-path';
 import '../components/account/account.css';
 import '../components/info/info.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * /bindExclusiveCard/{no}?c={check}: the link written to a card's chip. Once the card is bound,
@@ -34,7 +34,7 @@ export function BindExclusiveCardPage() {
   const { no = '' } = useParams({ strict: false }) as { no?: string };
   const c = new URLSearchParams(location.search).get('c') ?? '';
   const [view, setView] = useState<View>({ state: 'checking' });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [attempt, setAttempt] = useState(0);
   const signedIn = Boolean(session);
   const complete = physicalLinkBodySchema.safeParse({ no, c }).success;
@@ -73,15 +73,14 @@ export function BindExclusiveCardPage() {
   }, [no, c, complete, signedIn, navigate, t, attempt]);
 
   const bind = async () => {
-    setBusy(true);
     try {
-      const res = await physicalCardCalls.bind({ no, c });
-      toast(res.msg, 'success');
-      setView({ state: 'done' });
+      await run(async () => {
+        const res = await physicalCardCalls.bind({ no, c });
+        toast(res.msg, 'success');
+        setView({ state: 'done' });
+      });
     } catch (err) {
       if (!isCancelled(err)) setView({ state: 'failed', message: errorText(err), retryable: false });
-    } finally {
-      setBusy(false);
     }
   };
 

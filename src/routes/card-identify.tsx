@@ -1,12 +1,12 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putScanHandoff } from '../components/card/scan-handoff';
 import { BackIcon } from '../components/icons';
+import { CameraView, PhotoPickButton } from '../components/scan/CameraView';
 import { compressPhoto, shootFrame, useCamera } from '../components/scan/camera';
 import { toast } from '../components/toast';
 import { myScanArea, stageCardPhoto } from '../db/scans';
-import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { EMPTY_FIELDS } from '../lib/card-fields';
 import { ocrClient } from '../lib/ocr-client';
 import './scan-qr-code.css';
@@ -77,24 +77,53 @@ export function CardIdentifyChoicePage() {
 
 export function CardIdentifyPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { imgPosition = '', callbackPath = '' } = useParams({ strict: false }) as {
     imgPosition?: string;
     callbackPath?: string;
   };
   const side = imgPosition === 'back' ? 'back' : 'front';
   const target = safeCallback(callbackPath);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [working, setWorking] = useState(false);
-  const [notice, setNotice] = useState('');
-  // The camera stops while recognizing: the video leaves the page.
-  const camera = useCamera(videoRef, working ? -1 : attempt);
+  const { working, takeImage } = useIdentify(side, target);
+  return (
+    <main className="page scan-page card-identify-page">
+      <Link to={target} className="scan-back">
+        <BackIcon />
+        {t('cardscan.back')}
+      </Link>
+      <h1>{side === 'front' ? t('cardscan.identify.shootFront') : t('cardscan.identify.shootBack')}</h1>
+      {working ? (
+        <div className="card-identify-working" role="status" aria-live="polite" data-testid="identify-working">
+          <span className="spinner" aria-hidden="true" />
+          {t('cardscan.identify.recognizing')}
+        </div>
+      ) : null}
+      {/* The camera stops while recognizing: its view leaves the page. */}
+      <IdentifyCamera active={!working} takeImage={takeImage} />
+    </main>
+  );
+}
 
+/**
+ * Recognizing the photo of one side of my card: fields and photo (kept by stageUpload, so
+ * offline too) go to the card editor, and the page returns to `target`.
+ */
+function useIdentify(
+  side: 'front' | 'back',
+  target: string,
+): { working: boolean; takeImage(blob: Blob): Promise<void> } {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [working, setWorking] = useState(false);
   const takeImage = async (blob: Blob) => {
     setWorking(true);
-    setNotice('');
+    try {
+      await recognizeAndReturn(blob);
+    } catch (error) {
+      setWorking(false);
+      throw error;
+    }
+  };
+  const recognizeAndReturn = async (blob: Blob) => {
     let fields = EMPTY_FIELDS;
     let image = blob;
     try {
@@ -110,29 +139,70 @@ export function CardIdentifyPage() {
     if (!found) toast(t('cardscan.identify.noText'), 'info', 5000);
     await navigate({ to: target });
   };
+  return { working, takeImage };
+}
 
-  const shoot = async () => {
-    const video = videoRef.current;
-    if (!video || working) return;
-    const blob = await shootFrame(video);
-    if (blob) await takeImage(blob);
+/** The camera, the shutter (Space or Enter too) and "choose a photo"; shown while not recognizing. */
+function IdentifyCamera({ active, takeImage }: { active: boolean; takeImage(blob: Blob): Promise<void> }) {
+  const { t } = useTranslation();
+  const camera = useCamera({ active });
+  const [notice, setNotice] = useState('');
+  const take = async (blob: Blob) => {
+    setNotice('');
+    await takeImage(blob);
   };
-  const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const shoot = async () => {
+    const video = camera.videoRef.current;
+    if (!video || !active) return;
+    const blob = await shootFrame(video);
+    if (blob) await take(blob);
+  };
+  const onPhoto = async (file: File) => {
     try {
-      await takeImage(await compressPhoto(file));
+      await take(await compressPhoto(file));
     } catch (error) {
       console.error('photo', error);
-      setWorking(false);
       setNotice(t('cardscan.unreadable'));
     }
   };
+  const running = camera.status.state === 'running' && active;
+  useShutterKey(running, shoot);
+  if (!active) return null;
+  const failed = camera.status.state === 'error';
+  return (
+    <>
+      <CameraView camera={camera} texts="cardscan" frame="card" />
+      <p className="scan-notice" role="status">
+        {notice || (failed ? '' : t('cardscan.identify.frame'))}
+      </p>
+      <div className="cloud-scan-controls">
+        <PhotoPickButton
+          label={t('cardscan.identify.choose')}
+          className="cloud-scan-side"
+          testId="identify-file"
+          onFiles={([file]) => void onPhoto(file as File)}
+        >
+          <span>{t('cardscan.identify.choose')}</span>
+        </PhotoPickButton>
+        <button
+          type="button"
+          className="cloud-scan-shutter"
+          aria-label={t('cardscan.shutter')}
+          disabled={!running}
+          onClick={() => void shoot()}
+        >
+          <span aria-hidden="true" />
+        </button>
+        <span className="cloud-scan-side" aria-hidden="true" />
+      </div>
+    </>
+  );
+}
 
+/** Space or Enter on the page (nothing focused) takes the shot while the camera runs. */
+function useShutterKey(running: boolean, shoot: () => Promise<void>): void {
   const shootRef = useRef(shoot);
   shootRef.current = shoot;
-  const running = camera.state === 'running' && !working;
   useEffect(() => {
     if (!running) return;
     const onKey = (event: KeyboardEvent) => {
@@ -144,73 +214,4 @@ export function CardIdentifyPage() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [running]);
-
-  const failed = camera.state === 'error' && !working ? camera.problem : null;
-  return (
-    <main className="page scan-page card-identify-page">
-      <Link to={target} className="scan-back">
-        <BackIcon />
-        {t('cardscan.back')}
-      </Link>
-      <h1>{side === 'front' ? t('cardscan.identify.shootFront') : t('cardscan.identify.shootBack')}</h1>
-      {working ? (
-        <div className="card-identify-working" role="status" aria-live="polite" data-testid="identify-working">
-          <span className="spinner" aria-hidden="true" />
-          {t('cardscan.identify.recognizing')}
-        </div>
-      ) : (
-        <>
-          <div className="scan-view cloud-scan-view" hidden={failed !== null} aria-busy={camera.state === 'starting'}>
-            <video ref={videoRef} className="scan-video" muted playsInline aria-label={t('cardscan.preview')} />
-            <div className="cloud-scan-frame" aria-hidden="true" />
-            {camera.state === 'starting' ? (
-              <div className="scan-starting" role="status">
-                <span className="spinner" aria-hidden="true" />
-                {t('cardscan.starting')}
-              </div>
-            ) : null}
-          </div>
-          {failed !== null ? (
-            <section className="scan-error" data-testid="scan-error">
-              <div role="alert">
-                <strong>{t('cardscan.camera.title')}</strong>
-                <p>{failed === 'unknown' ? t('cardscan.camera.unknown') : t(CAMERA_PROBLEM_MESSAGE[failed])}</p>
-              </div>
-              <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
-                {t('cardscan.camera.retry')}
-              </button>
-            </section>
-          ) : null}
-          <p className="scan-notice" role="status">
-            {notice || (failed === null ? t('cardscan.identify.frame') : '')}
-          </p>
-          <div className="cloud-scan-controls">
-            <button type="button" className="cloud-scan-side" onClick={() => fileRef.current?.click()}>
-              <span>{t('cardscan.identify.choose')}</span>
-            </button>
-            <button
-              type="button"
-              className="cloud-scan-shutter"
-              aria-label={t('cardscan.shutter')}
-              disabled={!running}
-              onClick={() => void shoot()}
-            >
-              <span aria-hidden="true" />
-            </button>
-            <span className="cloud-scan-side" aria-hidden="true" />
-            <input
-              ref={fileRef}
-              type="file"
-              accept="image/*"
-              hidden
-              tabIndex={-1}
-              aria-label={t('cardscan.identify.choose')}
-              data-testid="identify-file"
-              onChange={(event) => void onPhoto(event)}
-            />
-          </div>
-        </>
-      )}
-    </main>
-  );
 }

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CloudRow } from '../api';
 import { CloudCardEditor } from '../components/cloud/CloudCardEditor';
 import { BackIcon } from '../components/icons';
-import { compressPhoto, shootFrame, useBlobUrl, useCamera } from '../components/scan/camera';
+import { CameraView, PhotoIcon, PhotoPickButton } from '../components/scan/CameraView';
+import { type Camera, compressPhoto, shootFrame, useBlobUrl, useCamera } from '../components/scan/camera';
 import { type Readiness, useOcrReadiness } from '../components/scan/hooks';
 import { toast } from '../components/toast';
 import { useOnline } from '../components/use-online';
@@ -13,12 +14,12 @@ import { useCloudCards } from '../db/hooks/cloud';
 import { useScans } from '../db/hooks/scans';
 import { enqueue } from '../db/outbox';
 import { myScanArea, scanStore, signedOutDbOpen } from '../db/scans';
-import { CAMERA_PROBLEM_MESSAGE } from '../lib/camera-errors';
 import { ocrClient } from '../lib/ocr-client';
 import { type Duplicate, findDuplicate, type Recognizer, rowsOfScan, type ScanQueue } from '../lib/scan-queue';
 import { useSignedIn } from '../session/signed-in';
 import './scan-qr-code.css';
 import './cloud-create.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * /cloud/create, the event-mode scanner (issue 12): the camera stays open and every shot (or
@@ -47,8 +48,39 @@ export function CloudCreatePage() {
   const { readiness, prepare } = useOcrReadiness(online);
   const [tab, setTab] = useState<Tab>('camera');
   const [manual, setManual] = useState(false);
+  const canRecognize = useRecognitionQueue(readiness, online, scans);
+  const signedIn = useSignedIn();
+  useSignedOutDatabase(signedIn);
+  return (
+    <main className="page scan-page cloud-scan-page" data-queue={canRecognize ? 'running' : 'waiting'}>
+      <Link to="/cloud/list" className="scan-back">
+        <BackIcon />
+        {t('cardscan.back')}
+      </Link>
+      <h1>{manual ? t('cardscan.manual.title') : t('cardscan.title')}</h1>
+      {signedIn ? null : <SignedOutNote />}
+      {manual ? (
+        <ManualEntry onClose={() => setManual(false)} />
+      ) : (
+        <>
+          <ScanTabs tab={tab} count={scans?.length ?? 0} onTab={setTab} />
+          <ReadinessNote readiness={readiness} online={online} onPrepare={prepare} />
+          {tab === 'camera' ? (
+            <Shooter onReview={() => setTab('review')} onManual={() => setManual(true)} scans={scans} />
+          ) : (
+            <ReviewQueue scans={scans} onManual={() => setManual(true)} />
+          )}
+        </>
+      )}
+    </main>
+  );
+}
 
-  // The queue runs while this screen is open, when recognition can work (ready, or online to fetch).
+/**
+ * The recognition queue runs while this screen is open, when recognition can work (ready, or
+ * online to fetch); true then. New shots poke it.
+ */
+function useRecognitionQueue(readiness: Readiness, online: boolean, scans: ScanRow[] | undefined): boolean {
   const canRecognize = readiness.state === 'ready' || (online && readiness.state !== 'checking');
   const queueRef = useRef<ScanQueue | null>(null);
   useEffect(() => {
@@ -64,67 +96,59 @@ export function CloudCreatePage() {
   useEffect(() => {
     if (queued > 0) queueRef.current?.poke();
   }, [queued]);
+  return canRecognize;
+}
 
-  // Signed out, shots and cards are kept in the signed-out database, which the next account to
-  // sign in takes in (src/db/legacy-db.ts). A page signed out a moment ago still has the last
-  // account's database open: load again on the signed-out one rather than give them to it.
-  const signedIn = useSignedIn();
+/**
+ * Signed out, shots and cards are kept in the signed-out database, which the next account to
+ * sign in takes in (src/db/legacy-db.ts). A page signed out a moment ago still has the last
+ * account's database open: load again on the signed-out one rather than give them to it.
+ */
+function useSignedOutDatabase(signedIn: boolean): void {
   useEffect(() => {
     if (!signedIn && !signedOutDbOpen()) location.reload();
   }, [signedIn]);
+}
 
-  const count = scans?.length ?? 0;
+function SignedOutNote() {
+  const { t } = useTranslation();
   return (
-    <main className="page scan-page cloud-scan-page" data-queue={canRecognize ? 'running' : 'waiting'}>
-      <Link to="/cloud/list" className="scan-back">
-        <BackIcon />
-        {t('cardscan.back')}
+    <p className="cloud-scan-note cloud-scan-signed-out" role="note" data-testid="signed-out-note">
+      <span>{t('cardscan.signedOut.note')}</span>
+      <Link to="/login" className="btn btn-secondary">
+        {t('cardscan.signedOut.signIn')}
       </Link>
-      <h1>{manual ? t('cardscan.manual.title') : t('cardscan.title')}</h1>
-      {signedIn ? null : (
-        <p className="cloud-scan-note cloud-scan-signed-out" role="note" data-testid="signed-out-note">
-          <span>{t('cardscan.signedOut.note')}</span>
-          <Link to="/login" className="btn btn-secondary">
-            {t('cardscan.signedOut.signIn')}
-          </Link>
-        </p>
-      )}
-      {manual ? (
-        <ManualEntry onClose={() => setManual(false)} />
-      ) : (
-        <>
-          <div className="cloud-scan-tabs" role="tablist" aria-label={t('cardscan.title')}>
-            <button
-              type="button"
-              role="tab"
-              id="scan-tab-camera"
-              aria-selected={tab === 'camera'}
-              aria-controls="scan-panel-camera"
-              onClick={() => setTab('camera')}
-            >
-              {t('cardscan.tabs.camera')}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              id="scan-tab-review"
-              aria-selected={tab === 'review'}
-              aria-controls="scan-panel-review"
-              onClick={() => setTab('review')}
-            >
-              {t('cardscan.tabs.review')}
-              {count > 0 ? <span className="cloud-scan-count">{count}</span> : null}
-            </button>
-          </div>
-          <ReadinessNote readiness={readiness} online={online} onPrepare={prepare} />
-          {tab === 'camera' ? (
-            <Shooter onReview={() => setTab('review')} onManual={() => setManual(true)} scans={scans} />
-          ) : (
-            <ReviewQueue scans={scans} onManual={() => setManual(true)} />
-          )}
-        </>
-      )}
-    </main>
+    </p>
+  );
+}
+
+/** The camera and review tabs; the review tab counts the shots. */
+function ScanTabs({ tab, count, onTab }: { tab: Tab; count: number; onTab(tab: Tab): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cloud-scan-tabs" role="tablist" aria-label={t('cardscan.title')}>
+      <button
+        type="button"
+        role="tab"
+        id="scan-tab-camera"
+        aria-selected={tab === 'camera'}
+        aria-controls="scan-panel-camera"
+        onClick={() => onTab('camera')}
+      >
+        {t('cardscan.tabs.camera')}
+      </button>
+      <button
+        type="button"
+        role="tab"
+        id="scan-tab-review"
+        aria-selected={tab === 'review'}
+        aria-controls="scan-panel-review"
+        onClick={() => onTab('review')}
+      >
+        {t('cardscan.tabs.review')}
+        {count > 0 ? <span className="cloud-scan-count">{count}</span> : null}
+      </button>
+    </div>
   );
 }
 
@@ -172,10 +196,47 @@ function ReadinessNote({ readiness, online, onPrepare }: { readiness: Readiness;
 
 function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; onReview(): void; onManual(): void }) {
   const { t } = useTranslation();
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [attempt, setAttempt] = useState(0);
-  const camera = useCamera(videoRef, attempt);
+  const camera = useCamera();
+  const shots = useShots(camera);
+  const running = camera.status.state === 'running';
+  useShutterKeys(running, shots.shoot);
+  const failed = camera.status.state === 'error';
+  const last = scans?.[0];
+  return (
+    <section id="scan-panel-camera" role="tabpanel" aria-labelledby="scan-tab-camera" className="cloud-scan-shooter">
+      <CameraView camera={camera} texts="cardscan" frame="card">
+        {shots.flash > 0 ? <div key={shots.flash} className="cloud-scan-flash" aria-hidden="true" /> : null}
+      </CameraView>
+
+      <p className="scan-notice" role="status" data-testid="shot-notice">
+        {shots.notice || (failed ? '' : t('cardscan.hint'))}
+      </p>
+
+      <ShooterControls shots={shots} running={running} />
+
+      <div className="cloud-scan-footer">
+        <button type="button" className="btn btn-ghost" onClick={onManual}>
+          {t('cardscan.manual.open')}
+        </button>
+        {last ? (
+          <button type="button" className="cloud-scan-last" onClick={onReview}>
+            <Thumb blob={last.front} />
+            <span>{t('cardscan.review.open', { count: String(scans?.length ?? 0) })}</span>
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+type Shots = ReturnType<typeof useShots>;
+
+/**
+ * Taking shots: from the camera (with a flash) or picked photos, each kept at once; with "Add
+ * back" on, the next one is the back of the last card. `notice` says what happened.
+ */
+function useShots(camera: Camera) {
+  const { t } = useTranslation();
   const [addBack, setAddBack] = useState(false);
   const [flash, setFlash] = useState(0);
   const [notice, setNotice] = useState('');
@@ -198,6 +259,7 @@ function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; 
     [addBack, t],
   );
 
+  const { videoRef } = camera;
   const shoot = useCallback(async () => {
     const video = videoRef.current;
     if (!video || busy.current) return;
@@ -213,24 +275,9 @@ function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; 
     } finally {
       busy.current = false;
     }
-  }, [keep, t]);
+  }, [keep, t, videoRef]);
 
-  const running = camera.state === 'running';
-  useEffect(() => {
-    if (!running) return;
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.key === ' ' || event.key === 'Enter') && !isTyping(event.target) && !event.repeat) {
-        event.preventDefault();
-        void shoot();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [running, shoot]);
-
-  const onPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
+  const addPhotos = async (files: File[]) => {
     let bad = 0;
     for (const file of files) {
       try {
@@ -243,128 +290,70 @@ function Shooter({ scans, onReview, onManual }: { scans: ScanRow[] | undefined; 
     if (bad > 0) setNotice(t('cardscan.unreadable'));
   };
 
-  const failed = camera.state === 'error' ? camera.problem : null;
-  const last = scans?.[0];
+  const hasLast = lastIdRef.current !== null;
+  return { shoot, addPhotos, addBack, toggleAddBack: () => setAddBack((on) => !on), hasLast, flash, notice };
+}
+
+/** Space or Enter, outside a field or button, takes a shot while the camera runs. */
+function useShutterKeys(running: boolean, shoot: () => Promise<void>): void {
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key === ' ' || event.key === 'Enter') && !isTyping(event.target) && !event.repeat) {
+        event.preventDefault();
+        void shoot();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [running, shoot]);
+}
+
+/** Under the picture: add photos, the shutter, and "Add back". */
+function ShooterControls({ shots, running }: { shots: Shots; running: boolean }) {
+  const { t } = useTranslation();
   return (
-    <section id="scan-panel-camera" role="tabpanel" aria-labelledby="scan-tab-camera" className="cloud-scan-shooter">
-      <div className="scan-view cloud-scan-view" hidden={failed !== null} aria-busy={camera.state === 'starting'}>
-        <video ref={videoRef} className="scan-video" muted playsInline aria-label={t('cardscan.preview')} />
-        <div className="cloud-scan-frame" aria-hidden="true" />
-        {flash > 0 ? <div key={flash} className="cloud-scan-flash" aria-hidden="true" /> : null}
-        {camera.state === 'starting' ? (
-          <div className="scan-starting" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('cardscan.starting')}
-          </div>
-        ) : null}
-      </div>
-      {failed !== null ? (
-        <section className="scan-error" data-testid="scan-error">
-          <div role="alert">
-            <strong>{t('cardscan.camera.title')}</strong>
-            <p>{failed === 'unknown' ? t('cardscan.camera.unknown') : t(CAMERA_PROBLEM_MESSAGE[failed])}</p>
-          </div>
-          <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('cardscan.camera.retry')}
-          </button>
-        </section>
-      ) : null}
-
-      <p className="scan-notice" role="status" data-testid="shot-notice">
-        {notice || (failed === null ? t('cardscan.hint') : '')}
-      </p>
-
-      <div className="cloud-scan-controls">
-        <button type="button" className="cloud-scan-side" onClick={() => fileRef.current?.click()}>
-          <PhotoIcon />
-          <span>{t('cardscan.photos')}</span>
-        </button>
-        <button
-          type="button"
-          className="cloud-scan-shutter"
-          aria-label={addBack ? t('cardscan.shutterBack') : t('cardscan.shutter')}
-          disabled={!running}
-          onClick={() => void shoot()}
-        >
-          <span className="cloud-scan-shutter-dot" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="cloud-scan-side"
-          aria-pressed={addBack}
-          disabled={lastIdRef.current === null && !addBack}
-          onClick={() => setAddBack((on) => !on)}
-        >
-          <FlipIcon />
-          <span>{t('cardscan.addBack')}</span>
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          multiple
-          hidden
-          tabIndex={-1}
-          aria-label={t('cardscan.photos')}
-          data-testid="scan-files"
-          onChange={(event) => void onPhotos(event)}
-        />
-      </div>
-
-      <div className="cloud-scan-footer">
-        <button type="button" className="btn btn-ghost" onClick={onManual}>
-          {t('cardscan.manual.open')}
-        </button>
-        {last ? (
-          <button type="button" className="cloud-scan-last" onClick={onReview}>
-            <Thumb blob={last.front} />
-            <span>{t('cardscan.review.open', { count: String(scans?.length ?? 0) })}</span>
-          </button>
-        ) : null}
-      </div>
-    </section>
+    <div className="cloud-scan-controls">
+      <PhotoPickButton
+        label={t('cardscan.photos')}
+        className="cloud-scan-side"
+        multiple
+        testId="scan-files"
+        onFiles={(files) => void shots.addPhotos(files)}
+      >
+        <PhotoIcon size={22} />
+        <span>{t('cardscan.photos')}</span>
+      </PhotoPickButton>
+      <button
+        type="button"
+        className="cloud-scan-shutter"
+        aria-label={shots.addBack ? t('cardscan.shutterBack') : t('cardscan.shutter')}
+        disabled={!running}
+        onClick={() => void shots.shoot()}
+      >
+        <span className="cloud-scan-shutter-dot" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="cloud-scan-side"
+        aria-pressed={shots.addBack}
+        disabled={!shots.hasLast && !shots.addBack}
+        onClick={shots.toggleAddBack}
+      >
+        <FlipIcon />
+        <span>{t('cardscan.addBack')}</span>
+      </button>
+    </div>
   );
 }
 
 function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManual(): void }) {
   const { t } = useTranslation();
-  const signedIn = useSignedIn();
-  const cards = useCloudCards();
   const [openId, setOpenId] = useState<string | null>(null);
-  const [discarded, setDiscarded] = useState<ScanRow | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!discarded) return;
-    const timer = setTimeout(() => setDiscarded(null), 8000);
-    return () => clearTimeout(timer);
-  }, [discarded]);
-
-  const duplicates = useMemo(() => {
-    const found = new Map<string, Duplicate>();
-    for (const scan of scans ?? []) {
-      const dup = findDuplicate(scan, cards ?? [], scans ?? []);
-      if (dup) found.set(scan.id, dup);
-    }
-    return found;
-  }, [scans, cards]);
+  const [discarded, setDiscarded] = useDiscarded();
+  const duplicates = useDuplicates(scans);
 
   if (scans === undefined) return <div className="cloud-scan-list" aria-busy="true" />;
-  const ready = scans.filter((s) => s.status === 'ready').length;
-
-  const saveAll = async () => {
-    setSaving(true);
-    try {
-      const saved = await scanStore.saveAllReady();
-      const count = String(saved);
-      toast(
-        signedIn ? t('cardscan.review.savedAll', { count }) : t('cardscan.signedOut.savedAll', { count }),
-        'success',
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
   const discard = async (scan: ScanRow) => {
     await scanStore.discard(scan.id);
     setDiscarded(scan);
@@ -373,16 +362,7 @@ function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManu
 
   return (
     <section id="scan-panel-review" role="tabpanel" aria-labelledby="scan-tab-review" className="cloud-scan-review">
-      <div className="cloud-scan-review-head">
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={ready === 0 || saving}
-          onClick={() => void saveAll()}
-        >
-          {t('cardscan.review.saveAll', { count: String(ready) })}
-        </button>
-      </div>
+      <SaveAllReady ready={scans.filter((s) => s.status === 'ready').length} />
       {scans.length === 0 ? (
         <div className="cloud-scan-empty">
           <p>{t('cardscan.review.empty')}</p>
@@ -404,22 +384,80 @@ function ReviewQueue({ scans, onManual }: { scans: ScanRow[] | undefined; onManu
           ))}
         </ul>
       )}
-      {discarded ? (
-        <div className="cloud-scan-undo" role="status">
-          <span>{t('cardscan.review.discarded')}</span>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              void scanStore.restore(discarded);
-              setDiscarded(null);
-            }}
-          >
-            {t('cardscan.review.undo')}
-          </button>
-        </div>
-      ) : null}
+      {discarded ? <DiscardUndo scan={discarded} onDone={() => setDiscarded(null)} /> : null}
     </section>
+  );
+}
+
+/** The scan just discarded, offered back for 8 seconds. */
+function useDiscarded(): [ScanRow | null, (scan: ScanRow | null) => void] {
+  const [discarded, setDiscarded] = useState<ScanRow | null>(null);
+  useEffect(() => {
+    if (!discarded) return;
+    const timer = setTimeout(() => setDiscarded(null), 8000);
+    return () => clearTimeout(timer);
+  }, [discarded]);
+  return [discarded, setDiscarded];
+}
+
+/** Each scan's duplicate, among the cloud cards and the other scans, by scan id. */
+function useDuplicates(scans: ScanRow[] | undefined): Map<string, Duplicate> {
+  const cards = useCloudCards();
+  return useMemo(() => {
+    const found = new Map<string, Duplicate>();
+    for (const scan of scans ?? []) {
+      const dup = findDuplicate(scan, cards ?? [], scans ?? []);
+      if (dup) found.set(scan.id, dup);
+    }
+    return found;
+  }, [scans, cards]);
+}
+
+/** "Save all ready (n)": each recognized scan becomes a cloud card. */
+function SaveAllReady({ ready }: { ready: number }) {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const { busy: saving, run } = useBusy();
+  const saveAll = async () => {
+    await run(async () => {
+      const saved = await scanStore.saveAllReady();
+      const count = String(saved);
+      toast(
+        signedIn ? t('cardscan.review.savedAll', { count }) : t('cardscan.signedOut.savedAll', { count }),
+        'success',
+      );
+    });
+  };
+  return (
+    <div className="cloud-scan-review-head">
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={ready === 0 || saving}
+        onClick={() => void saveAll()}
+      >
+        {t('cardscan.review.saveAll', { count: String(ready) })}
+      </button>
+    </div>
+  );
+}
+
+function DiscardUndo({ scan, onDone }: { scan: ScanRow; onDone(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cloud-scan-undo" role="status">
+      <span>{t('cardscan.review.discarded')}</span>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => {
+          void scanStore.restore(scan);
+          onDone();
+        }}
+      >
+        {t('cardscan.review.undo')}
+      </button>
+    </div>
   );
 }
 
@@ -431,26 +469,18 @@ const fieldsTitle = (scan: ScanRow): string => {
 const duplicateName = (dup: Duplicate): string =>
   dup.kind === 'card' ? cloudCardTitle(dup.card) : fieldsTitle(dup.scan);
 
-function ScanItem({
-  scan,
-  duplicate,
-  open,
-  onToggle,
-  onDiscard,
-}: {
+type ScanItemProps = {
   scan: ScanRow;
   duplicate: Duplicate | null;
   open: boolean;
   onToggle(): void;
   onDiscard(): void;
-}) {
+};
+
+function ScanItem({ scan, duplicate, open, onToggle, onDiscard }: ScanItemProps) {
   const { t } = useTranslation();
-  const signedIn = useSignedIn();
   const title = fieldsTitle(scan) || t('cardscan.review.untitled');
   const done = scan.status === 'ready' || scan.status === 'failed';
-  const subtitle = scan.fields
-    ? [scan.fields.company[0], scan.fields.tel[0], scan.fields.email[0]].filter(Boolean)
-    : [];
   const merge = async () => {
     if (!duplicate) return;
     const name = duplicateName(duplicate);
@@ -460,25 +490,9 @@ function ScanItem({
         : await scanStore.mergeIntoScan(scan.id, duplicate.scan.id);
     if (merged) toast(t('cardscan.review.merged', { name }), 'success');
   };
-  const save = async () => {
-    if (await scanStore.save(scan.id)) {
-      toast(signedIn ? t('cardscan.review.saved') : t('cardscan.signedOut.saved'), 'success');
-    }
-  };
   return (
     <li className="cloud-scan-item" data-status={scan.status} data-testid="scan-item">
-      <button type="button" className="cloud-scan-item-head" aria-expanded={open} disabled={!done} onClick={onToggle}>
-        <Thumb blob={scan.front} />
-        <span className="cloud-scan-item-text">
-          <strong>{done ? title : t(`cardscan.status.${scan.status}`)}</strong>
-          {done && subtitle.length > 0 ? <span>{subtitle.join(' · ')}</span> : null}
-          <span className="cloud-scan-status" data-testid="scan-status">
-            {done ? null : <span className="spinner" aria-hidden="true" />}
-            {t(`cardscan.status.${scan.status}`)}
-            {scan.back ? ` · ${t('cardscan.review.hasBack')}` : ''}
-          </span>
-        </span>
-      </button>
+      <ScanItemHead scan={scan} title={title} done={done} open={open} onToggle={onToggle} />
       {duplicate ? (
         <div className="cloud-scan-dup">
           <span>{t('cardscan.review.duplicate', { name: duplicateName(duplicate) || '…' })}</span>
@@ -488,32 +502,87 @@ function ScanItem({
         </div>
       ) : null}
       {open && done ? <ScanFields scan={scan} /> : null}
-      <div className="cloud-scan-item-actions">
-        {done ? (
-          <button type="button" className="btn btn-secondary" onClick={() => void save()}>
-            {t('cardscan.review.save')}
-          </button>
-        ) : null}
-        {scan.status === 'failed' ? (
-          <button type="button" className="btn btn-ghost" onClick={() => void scanStore.retry(scan.id)}>
-            {t('cardscan.review.retry')}
-          </button>
-        ) : null}
-        {done ? (
-          <button type="button" className="btn btn-ghost" aria-expanded={open} onClick={onToggle}>
-            {open ? t('cardscan.review.close') : t('cardscan.review.edit')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-ghost cloud-scan-discard"
-          aria-label={t('cardscan.review.discardOf', { name: title })}
-          onClick={onDiscard}
-        >
-          {t('cardscan.review.discard')}
-        </button>
-      </div>
+      <ScanItemActions scan={scan} title={title} done={done} open={open} onToggle={onToggle} onDiscard={onDiscard} />
     </li>
+  );
+}
+
+/** The shot's thumbnail, its title and first details, and its recognition status; opens the fields. */
+function ScanItemHead({
+  scan,
+  title,
+  done,
+  open,
+  onToggle,
+}: {
+  scan: ScanRow;
+  title: string;
+  done: boolean;
+  open: boolean;
+  onToggle(): void;
+}) {
+  const { t } = useTranslation();
+  const subtitle = scan.fields
+    ? [scan.fields.company[0], scan.fields.tel[0], scan.fields.email[0]].filter(Boolean)
+    : [];
+  return (
+    <button type="button" className="cloud-scan-item-head" aria-expanded={open} disabled={!done} onClick={onToggle}>
+      <Thumb blob={scan.front} />
+      <span className="cloud-scan-item-text">
+        <strong>{done ? title : t(`cardscan.status.${scan.status}`)}</strong>
+        {done && subtitle.length > 0 ? <span>{subtitle.join(' · ')}</span> : null}
+        <span className="cloud-scan-status" data-testid="scan-status">
+          {done ? null : <span className="spinner" aria-hidden="true" />}
+          {t(`cardscan.status.${scan.status}`)}
+          {scan.back ? ` · ${t('cardscan.review.hasBack')}` : ''}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+/** Save, retry a failed recognition, correct, discard. */
+function ScanItemActions({
+  scan,
+  title,
+  done,
+  open,
+  onToggle,
+  onDiscard,
+}: Omit<ScanItemProps, 'duplicate'> & { title: string; done: boolean }) {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const save = async () => {
+    if (await scanStore.save(scan.id)) {
+      toast(signedIn ? t('cardscan.review.saved') : t('cardscan.signedOut.saved'), 'success');
+    }
+  };
+  return (
+    <div className="cloud-scan-item-actions">
+      {done ? (
+        <button type="button" className="btn btn-secondary" onClick={() => void save()}>
+          {t('cardscan.review.save')}
+        </button>
+      ) : null}
+      {scan.status === 'failed' ? (
+        <button type="button" className="btn btn-ghost" onClick={() => void scanStore.retry(scan.id)}>
+          {t('cardscan.review.retry')}
+        </button>
+      ) : null}
+      {done ? (
+        <button type="button" className="btn btn-ghost" aria-expanded={open} onClick={onToggle}>
+          {open ? t('cardscan.review.close') : t('cardscan.review.edit')}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-ghost cloud-scan-discard"
+        aria-label={t('cardscan.review.discardOf', { name: title })}
+        onClick={onDiscard}
+      >
+        {t('cardscan.review.discard')}
+      </button>
+    </div>
   );
 }
 
@@ -580,16 +649,6 @@ function Thumb({ blob }: { blob: Blob }) {
   const url = useBlobUrl(blob);
   return <span className="cloud-scan-thumb">{url ? <img src={url} alt="" /> : null}</span>;
 }
-
-const PhotoIcon = () => (
-  <svg aria-hidden="true" width={22} height={22} viewBox="0 0 24 24" fill="none">
-    <g stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <circle cx="9" cy="10" r="2" />
-      <path d="m21 16-5-5-9 9" />
-    </g>
-  </svg>
-);
 
 const FlipIcon = () => (
   <svg aria-hidden="true" width={22} height={22} viewBox="0 0 24 24" fill="none">

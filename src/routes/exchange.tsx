@@ -19,6 +19,7 @@ import { i18n } from '../i18n';
 import { isRequestError } from '../lib/request/errors';
 import { rememberReturnPath } from '../session/return-path';
 import '../components/exchange/exchange.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * Group card exchange screens (src/api/exchange.ts). /exchange: host a room, or join one by its
@@ -97,21 +98,20 @@ function StartForms() {
   const kept = useExchangeRoom();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState('');
 
   const open = async () => {
-    setBusy(true);
     setFailure(null);
     try {
-      const room = await exchangeCalls.create({ name, ...(password ? { password } : {}) });
-      await navigate({ to: '/ex/$roomCode', params: { roomCode: room.room_code } });
+      await run(async () => {
+        const room = await exchangeCalls.create({ name, ...(password ? { password } : {}) });
+        await navigate({ to: '/ex/$roomCode', params: { roomCode: room.room_code } });
+      });
     } catch (err) {
       setFailure(needsCard(err) ? { kind: 'needsCard' } : failureOf(err));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -361,17 +361,14 @@ function JoinForm(props: {
 }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const { preview } = props;
   const asksPassword = preview === null || preview.has_password;
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    await run(async () => {
       await props.onJoin(asksPassword ? password : '');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="exchange-panel" onSubmit={(e) => void onSubmit(e)} data-testid="exchange-join">

@@ -11,7 +11,6 @@ import {
   STATUS_TEXT_KEY,
 } from '../api';
 import { physicalCardCalls } from '../clients/physical-card';
-import { useBusyAction } from '../components/account/use-busy-action';
 import { Field, FormError, TextAreaField } from '../components/forms';
 import { NfcTools } from '../components/info/NfcTools';
 import { ProductPicture } from '../components/info/ProductPicture';
@@ -23,6 +22,7 @@ import { usePhysicalOrders } from '../db/hooks/physical-orders';
 import { formatTime } from '../lib/format-time';
 import '../components/account/account.css';
 import '../components/info/info.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * /exclusiveCard: the two NFC cards with their prices, the order form, and each order's state,
@@ -237,11 +237,11 @@ function OrderForm(props: { kind: PhysicalKind; defaultName: string; onPlaced: (
 function OrderView({ order }: { order: PhysicalOrder }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { busy, run } = useBusyAction();
+  const { busy, runTold } = useBusy();
   const canProve = order.status === 'submitted' || order.status === 'proof_received';
 
   const upload = (file: File | undefined) =>
-    run(async () => {
+    runTold(async () => {
       if (!file) return;
       if (file.size > PHYSICAL_PROOF_MAX_BYTES) throw new Error(t('info.feedback.imageTooLarge', { mb: MB }));
       const res = await physicalCardCalls.proof(order.id, file);

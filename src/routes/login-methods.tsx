@@ -10,7 +10,6 @@ import {
 } from '../api';
 import { loginMethodCalls } from '../clients/account';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
-import { useBusyAction } from '../components/account/use-busy-action';
 import { PROVIDER_NAMES, startThirdParty } from '../components/auth/ThirdPartyButtons';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -25,6 +24,7 @@ import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
 import { useOnline } from '../components/use-online';
 import '../components/account/account.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * Login methods (src/api/login-methods.ts). /loginMethod lists how I can sign in and removes
@@ -38,11 +38,11 @@ export function LoginMethodsPage() {
   const { t } = useTranslation();
   const { load, setData, refresh, online } = useOnlineResource(loginMethodCalls.list);
   const [removing, setRemoving] = useState<LoginMethod | null>(null);
-  const { busy, run } = useBusyAction();
+  const { busy, runTold } = useBusy();
 
   const remove = (method: LoginMethod) => {
     setRemoving(null);
-    return run(async () => {
+    return runTold(async () => {
       const res = await loginMethodCalls.remove(method.id);
       setData(res.data);
       toast(res.msg || t('auth.methods.removed'), 'success');
@@ -64,7 +64,7 @@ export function LoginMethodsPage() {
           data={load.data}
           disabled={busy || !online}
           onRemove={setRemoving}
-          onBind={(provider) => void run(async () => void (await startThirdParty(provider, 'bind')))}
+          onBind={(provider) => void runTold(async () => void (await startThirdParty(provider, 'bind')))}
         />
       ) : null}
       {removing ? (

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { oauthCalls } from '../clients/oauth';
 import { OnlineNotices, useOnlineResource } from '../components/account/online-resource';
-import { useBusyAction } from '../components/account/use-busy-action';
 import { useMyName, useProfile } from '../db/hooks/profile';
 import '../components/account/account.css';
+import { useBusy } from '../components/use-busy';
 
 /**
  * /oauth/confirm/{app_type}/{app_key}?uid=…: an app registered with Cardbook asks to read my card
@@ -22,11 +22,11 @@ export function OAuthConfirmPage() {
   const { appType = '', appKey = '' } = useParams({ strict: false }) as { appType?: string; appKey?: string };
   const uid = new URLSearchParams(location.search).get('uid') ?? '';
   const { load, refresh, online } = useOnlineResource(() => oauthCalls.interaction(appType, appKey, uid), uid !== '');
-  const { busy, run } = useBusyAction();
+  const { busy, runTold } = useBusy();
   const [leaving, setLeaving] = useState(false);
 
   const decide = (allow: boolean) =>
-    run(async () => {
+    runTold(async () => {
       const redirect = await oauthCalls.decide(appType, appKey, uid, allow);
       setLeaving(true);
       location.assign(redirect);

@@ -1,29 +1,26 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackIcon } from '../components/icons';
-import {
-  CAMERA_PROBLEM_MESSAGE,
-  type CameraProblem,
-  cameraEnvironmentProblem,
-  classifyCameraError,
-} from '../lib/camera-errors';
+import { CameraView, PhotoIcon, PhotoPickButton } from '../components/scan/CameraView';
+import { useCamera } from '../components/scan/camera';
 import { type QrDecoder, startQrDecoder } from '../lib/qr-decoder';
 import { cardShareKey, exchangeRoomCode } from '../lib/scanned-code';
 import './scan-qr-code.css';
 
 /**
- * /scanqrcode: the rear camera's live picture with a viewfinder; a few frames a second are
- * downscaled and decoded by jsQR in a worker (src/lib/qr-decoder.ts). A code holding one of our
- * card links opens that card (/s/{share_key}); any other code says so once and scanning goes
- * on. When the camera cannot run (SPEC §8 camera errors), a photo of the code does the same job.
- * The camera stops after a hit and whenever the page is left.
+ * /scanqrcode: the rear camera's live picture with a viewfinder (components/scan/CameraView); a
+ * few frames a second are downscaled and decoded by jsQR in a worker (src/lib/qr-decoder.ts). A
+ * code holding one of our card links opens that card (/s/{share_key}); any other code says so
+ * once and scanning goes on. When the camera cannot run (SPEC §8 camera errors), a photo of the
+ * code does the same job. The camera stops after a hit and whenever the page is left.
  */
 
 /** Time between two decoded frames: about four a second, and never two at once. */
 const SCAN_INTERVAL_MS = 250;
+/** The picture asked for: a QR code needs less than a card's small print. */
+const QR_SIZE = { width: 1280, height: 720 };
 
-type Camera = { state: 'starting' } | { state: 'running' } | { state: 'error'; problem: CameraProblem };
 type Notice = 'reading' | 'found' | 'notCard' | 'noCode' | 'unreadable';
 
 const NOTICE_MESSAGE = {
@@ -36,18 +33,105 @@ const NOTICE_MESSAGE = {
 
 export function ScanQrCodePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const decoderRef = useRef<QrDecoder | null>(null);
-  const lastMissRef = useRef<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [camera, setCamera] = useState<Camera>({ state: 'starting' });
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const reader = useQrReader();
+  const camera = useCamera({ ideal: QR_SIZE, onFrame: reader.readFrame, frameIntervalMs: SCAN_INTERVAL_MS });
+  const failed = camera.status.state === 'error';
+  return (
+    <main className="page scan-page">
+      <Link to="/" className="scan-back">
+        <BackIcon />
+        {t('scan.back')}
+      </Link>
+      <h1>{t('scan.title')}</h1>
+      <CameraView camera={camera} texts="scan" frame="qr" />
+      {failed ? null : <p className="scan-hint">{t('scan.hint')}</p>}
+      <ScanNotice notice={reader.notice} />
+      <div className="scan-actions">
+        <PhotoPickButton
+          label={t('scan.photo.choose')}
+          className={failed ? 'btn btn-primary btn-block' : 'btn btn-secondary btn-block'}
+          onFiles={([file]) => void reader.readPhoto(file as File)}
+        >
+          <PhotoIcon size={20} />
+          {t('scan.photo.choose')}
+        </PhotoPickButton>
+      </div>
+    </main>
+  );
+}
 
-  /** Acts on a decoded text; true when it was a card (the page is leaving for it). */
-  const onText = useCallback(
-    (text: string | null, fromPhoto: boolean): boolean => {
+/** What the scanner found, or why it found nothing; a live region kept in the page while empty. */
+function ScanNotice({ notice }: { notice: Notice | null }) {
+  const { t } = useTranslation();
+  const warning = notice === 'notCard' || notice === 'noCode' || notice === 'unreadable';
+  return (
+    <div
+      className={warning ? 'scan-notice scan-notice-warning' : 'scan-notice'}
+      role="status"
+      data-testid="scan-notice"
+    >
+      {notice === 'reading' || notice === 'found' ? <span className="spinner" aria-hidden="true" /> : null}
+      {notice === null ? null : t(NOTICE_MESSAGE[notice])}
+    </div>
+  );
+}
+
+/**
+ * Reading QR codes, from the camera's frames and from picked photos, in a worker that lives as
+ * long as the page; a card's or an exchange room's code opens it.
+ */
+function useQrReader(): {
+  notice: Notice | null;
+  /** Decodes one camera frame; true when it held our code (the camera may stop). */
+  readFrame(video: HTMLVideoElement, signal: AbortSignal): Promise<boolean>;
+  readPhoto(file: File): Promise<void>;
+} {
+  const decoderRef = useRef<QrDecoder | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const onText = useScannedText(setNotice);
+
+  useEffect(() => {
+    const decoder = startQrDecoder();
+    decoderRef.current = decoder;
+    return () => {
+      decoderRef.current = null;
+      decoder.close();
+    };
+  }, []);
+
+  const readFrame = async (video: HTMLVideoElement, signal: AbortSignal): Promise<boolean> => {
+    const decoder = decoderRef.current;
+    if (!decoder) return false;
+    try {
+      const text = await decoder.decode(video, video.videoWidth, video.videoHeight);
+      return text !== null && !signal.aborted && onText(text, false);
+    } catch (error) {
+      console.error('qr decode', error);
+      return false;
+    }
+  };
+
+  const readPhoto = async (file: File) => {
+    const decoder = decoderRef.current;
+    if (!decoder) return;
+    setNotice('reading');
+    try {
+      onText(await decoder.decodeFile(file), true);
+    } catch (error) {
+      console.error('qr photo', error);
+      setNotice('unreadable');
+    }
+  };
+
+  return { notice, readFrame, readPhoto };
+}
+
+/** Acts on a decoded text; true when it was our code (the page is leaving for it). */
+function useScannedText(setNotice: (notice: Notice) => void): (text: string | null, fromPhoto: boolean) => boolean {
+  const navigate = useNavigate();
+  const lastMissRef = useRef<string | null>(null);
+  return useCallback(
+    (text, fromPhoto) => {
       if (text === null) {
         if (fromPhoto) setNotice('noCode');
         return false;
@@ -71,176 +155,6 @@ export function ScanQrCodePage() {
       }
       return false;
     },
-    [navigate],
-  );
-  const onTextRef = useRef(onText);
-  onTextRef.current = onText;
-
-  useEffect(() => {
-    const decoder = startQrDecoder();
-    decoderRef.current = decoder;
-    return () => {
-      decoderRef.current = null;
-      decoder.close();
-    };
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to start again
-  useEffect(() => {
-    const problem = cameraEnvironmentProblem({
-      isSecureContext: window.isSecureContext,
-      hasGetUserMedia: typeof navigator.mediaDevices?.getUserMedia === 'function',
-    });
-    if (problem !== null) {
-      setCamera({ state: 'error', problem });
-      return;
-    }
-    setCamera({ state: 'starting' });
-    let stopped = false;
-    let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = () => {
-      stopped = true;
-      clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
-      stream = null;
-      if (videoRef.current) videoRef.current.srcObject = null;
-    };
-    const scanFrame = async () => {
-      const video = videoRef.current;
-      const decoder = decoderRef.current;
-      if (video && decoder && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
-        try {
-          const text = await decoder.decode(video, video.videoWidth, video.videoHeight);
-          if (stopped) return;
-          if (text !== null && onTextRef.current(text, false)) {
-            stop();
-            return;
-          }
-        } catch (error) {
-          console.error('qr decode', error);
-        }
-      }
-      if (!stopped) timer = setTimeout(() => void scanFrame(), SCAN_INTERVAL_MS);
-    };
-
-    navigator.mediaDevices
-      .getUserMedia({
-        audio: false,
-        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
-      })
-      .then(async (media) => {
-        stream = media;
-        if (stopped) {
-          for (const track of media.getTracks()) track.stop();
-          return;
-        }
-        const video = videoRef.current;
-        if (!video) return;
-        video.srcObject = media;
-        await video.play();
-        if (stopped) return;
-        setCamera({ state: 'running' });
-        void scanFrame();
-      })
-      .catch((error: unknown) => {
-        if (stopped) return;
-        console.error('camera', error);
-        stop();
-        setCamera({ state: 'error', problem: classifyCameraError(error) });
-      });
-    return stop;
-  }, [attempt]);
-
-  const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // the same photo may be picked again
-    const decoder = decoderRef.current;
-    if (!file || !decoder) return;
-    setNotice('reading');
-    try {
-      onText(await decoder.decodeFile(file), true);
-    } catch (error) {
-      console.error('qr photo', error);
-      setNotice('unreadable');
-    }
-  };
-
-  const failed = camera.state === 'error' ? camera.problem : null;
-  const warning = notice === 'notCard' || notice === 'noCode' || notice === 'unreadable';
-
-  return (
-    <main className="page scan-page">
-      <Link to="/" className="scan-back">
-        <BackIcon />
-        {t('scan.back')}
-      </Link>
-      <h1>{t('scan.title')}</h1>
-
-      <div className="scan-view" hidden={failed !== null} aria-busy={camera.state === 'starting'}>
-        <video ref={videoRef} className="scan-video" muted playsInline aria-label={t('scan.preview')} />
-        <div className="scan-frame" aria-hidden="true">
-          {camera.state === 'running' ? <span className="scan-line" /> : null}
-        </div>
-        {camera.state === 'starting' ? (
-          <div className="scan-starting" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('scan.starting')}
-          </div>
-        ) : null}
-      </div>
-      {failed === null ? <p className="scan-hint">{t('scan.hint')}</p> : null}
-
-      {failed !== null ? (
-        <section className="scan-error" data-testid="scan-error">
-          <div role="alert">
-            <strong>{t('scan.camera.title')}</strong>
-            <p>{t(CAMERA_PROBLEM_MESSAGE[failed])}</p>
-          </div>
-          <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
-            {t('scan.camera.retry')}
-          </button>
-        </section>
-      ) : null}
-
-      <div
-        className={warning ? 'scan-notice scan-notice-warning' : 'scan-notice'}
-        role="status"
-        data-testid="scan-notice"
-      >
-        {notice === 'reading' || notice === 'found' ? <span className="spinner" aria-hidden="true" /> : null}
-        {notice === null ? null : t(NOTICE_MESSAGE[notice])}
-      </div>
-
-      <div className="scan-actions">
-        <button
-          type="button"
-          className={failed === null ? 'btn btn-secondary btn-block' : 'btn btn-primary btn-block'}
-          onClick={() => fileRef.current?.click()}
-        >
-          <PhotoIcon />
-          {t('scan.photo.choose')}
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          hidden
-          tabIndex={-1}
-          aria-label={t('scan.photo.choose')}
-          onChange={(event) => void onPhoto(event)}
-        />
-      </div>
-    </main>
+    [navigate, setNotice],
   );
 }
-
-const PhotoIcon = () => (
-  <svg aria-hidden="true" width={20} height={20} viewBox="0 0 24 24" fill="none">
-    <g stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <circle cx="9" cy="10" r="2" />
-      <path d="m21 16-5-5-9 9" />
-    </g>
-  </svg>
-);

@@ -18,6 +18,7 @@ import { toast } from '../components/toast';
 import { queueAutoAddFriend } from '../lib/auto-add-friends';
 import { cookieUserId, useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
+import { useBusy } from '../components/use-busy';
 
 const KeptPromotion = lazy(() => import('../components/friends/KeptPromotion'));
 /**
@@ -78,7 +79,7 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const [dialog, setDialog] = useState<'none' | 'login'>('none');
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, run } = useBusy();
   const { name, english_name: englishName } = card.extension;
   const mine = signedIn && cookieUserId() === card.user_id;
   // Turns into 'In your card holder' at once; back to 'Add friend' only if the server refuses.
@@ -109,13 +110,10 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
     void navigate({ to });
   };
   const onDownload = async () => {
-    setDownloading(true);
-    try {
+    await run(async () => {
       const result = card.accept_id > 0 ? await saveFriendVCard(card) : await downloadSharedVCard(card);
       if (!result.ok) toast(result.message, 'error');
-    } finally {
-      setDownloading(false);
-    }
+    });
   };
 
   return (

@@ -5,19 +5,19 @@ import { oauthCalls } from '../../clients/oauth';
 import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';
+import { useBusy } from '../use-busy';
 import { OnlineNotices, useOnlineResource } from './online-resource';
-import { useBusyAction } from './use-busy-action';
 
 /** The apps I allowed to read my card (src/api/oauth.ts), each revocable. */
 export function AuthorizedApps() {
   const { t } = useTranslation();
   const { load, setData, refresh, online } = useOnlineResource(oauthCalls.authorizedApps);
   const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
-  const { busy, run } = useBusyAction();
+  const { busy, runTold } = useBusy();
 
   const revoke = (grant: OAuthGrant) => {
     setRevoking(null);
-    return run(async () => {
+    return runTold(async () => {
       const res = await oauthCalls.revoke(grant.id);
       toast(res.msg, 'success');
       if (load.state === 'ready') setData({ apps: load.data.apps.filter((g) => g.id !== grant.id) });

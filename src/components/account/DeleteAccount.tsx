@@ -4,9 +4,9 @@ import { type DeleteAccountBody, deleteAccountBodySchema } from '../../api';
 import { accountCalls } from '../../clients/account';
 import { useProfile } from '../../db/hooks/profile';
 import { fieldErrors } from '../../lib/form-errors';
-import { isCancelled } from '../../lib/request/errors';
+import { errorText, isCancelled } from '../../lib/request/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { errorText, Field } from '../forms';
+import { Field } from '../forms';
 import { toast } from '../toast';
 import { useOnline } from '../use-online';
 

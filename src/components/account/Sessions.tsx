@@ -5,8 +5,8 @@ import { accountCalls } from '../../clients/account';
 import { formatTime } from '../../lib/format-time';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toast } from '../toast';
+import { useBusy } from '../use-busy';
 import { OnlineNotices, useOnlineResource } from './online-resource';
-import { useBusyAction } from './use-busy-action';
 
 /** The city of an IANA time zone: Asia/Hong_Kong → Hong Kong, America/Argentina/Buenos_Aires → Buenos Aires. */
 export function zoneCity(zone: string): string {
@@ -21,7 +21,7 @@ export function Sessions() {
   const { t } = useTranslation();
   const { load, setData, refresh, online } = useOnlineResource(accountCalls.sessions);
   const [asking, setAsking] = useState(false);
-  const { busy, run } = useBusyAction();
+  const { busy, runTold } = useBusy();
   const via = (session: SessionInfo) =>
     session.login_type === 1
       ? t('auth.accounts.viaCode')
@@ -42,7 +42,7 @@ export function Sessions() {
 
   const signOutOthers = () => {
     setAsking(false);
-    return run(async () => {
+    return runTold(async () => {
       const res = await accountCalls.signOutOthers();
       toast(res.msg, 'success');
       if (load.state === 'ready') setData({ sessions: load.data.sessions.filter((s) => s.current) });

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCancelled, isRetryable } from '../../lib/request/errors';
-import { errorText } from '../forms';
+import { errorText, isCancelled, isRetryable } from '../../lib/request/errors';
 import { useOnline } from '../use-online';
 
 /**

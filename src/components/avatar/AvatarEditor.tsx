@@ -9,6 +9,7 @@ import { toast } from '../toast';
 import { useDismiss } from '../use-dismiss';
 import { croppedSquare } from './crop';
 import './avatar.css';
+import { useBusy } from '../use-busy';
 
 const MB = Math.round(AVATAR_MAX_BYTES / (1024 * 1024));
 
@@ -72,7 +73,7 @@ function CropDialog({ source, onDone }: { source: string; onDone: () => void }) 
   const [zoom, setZoom] = useState(1);
   const area = useRef<Area | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -83,16 +84,16 @@ function CropDialog({ source, onDone }: { source: string; onDone: () => void }) 
   };
 
   const save = async () => {
-    if (!area.current) return;
-    setSaving(true);
+    const crop = area.current;
+    if (!crop) return;
     try {
-      await profileCalls.uploadAvatar(await croppedSquare(source, area.current));
-      toast(t('auth.avatar.saved'), 'success');
-      onDone();
+      await run(async () => {
+        await profileCalls.uploadAvatar(await croppedSquare(source, crop));
+        toast(t('auth.avatar.saved'), 'success');
+        onDone();
+      });
     } catch (err) {
       toast(err instanceof Error ? err.message : t('auth.avatar.failed'), 'error');
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -35,6 +35,7 @@ import { isKnownLabel, useEntryLabel } from './labels';
 import { acceptSuggestion, type ScanSuggestion } from './scan-handoff';
 import './card.css';
 import './editor.css';
+import { useBusy } from '../use-busy';
 
 /** The lists in the order of the card view (SPEC §2), company included. */
 const LISTS = ['industry', 'company', 'address', 'tel', 'email', 'website', 'other', 'social'] as const;
@@ -77,7 +78,7 @@ export function CardEditor({
   const [offered, setOffered] = useState<readonly ScanSuggestion[]>(props.suggestions ?? []);
   const [errors, setErrors] = useState<Record<string, DraftError>>({});
   const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   const [staging, setStaging] = useState(0);
   const focus = useRef<FocusTarget | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -133,16 +134,13 @@ export function CardEditor({
       return;
     }
     setFormError('');
-    setSaving(true);
-    try {
+    await run(async () => {
       // Only what this edit changed is sent, so edits made meanwhile on another device stay.
       const patch = cardPatchOf(isNew ? EMPTY_CARD : bodyOf(initial), result.body);
       if (!isEmptyPatch(patch)) await enqueue('patchCard', patch);
       toast(navigator.onLine ? t('card.editor.saved') : t('card.editor.savedOffline'), 'success');
       await navigate({ to: '/card/info' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -7,6 +7,7 @@ import { isCancelled } from '../../lib/request/errors';
 import { toast } from '../toast';
 import { BlockEditor, type UploadState } from './BlockEditor';
 import './company.css';
+import { useBusy } from '../use-busy';
 import {
   addBlock,
   BLOCK_TYPES,
@@ -43,7 +44,7 @@ export function CompanyEditor({ initial }: { initial: readonly CompanyItem[] }) 
   const [errors, setErrors] = useState<Record<string, BlockErrors>>({});
   const [uploads, setUploads] = useState<Record<string, UploadState>>({});
   const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   const focus = useRef<FocusTarget | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
@@ -168,14 +169,11 @@ export function CompanyEditor({ initial }: { initial: readonly CompanyItem[] }) 
       }
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       await enqueue('saveCompany', result.body);
       toast(navigator.onLine ? t('company.saved') : t('company.savedOffline'), 'success');
       await navigate({ to: '/information/info' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   let n = 0;

@@ -2,9 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardCalls } from '../../clients/card';
 import { isEmailValue, isPhoneValue } from '../../lib/card-rules';
-import { isCancelled } from '../../lib/request/errors';
+import { errorText, isCancelled } from '../../lib/request/errors';
 import { ensureSyncClient } from '../../lib/sync-client';
-import { errorText, Field } from '../forms';
+import { Field } from '../forms';
+import { useBusy } from '../use-busy';
 
 /**
  * Joining an exchange needs a card: a person without one makes a quick card here (a name and a
@@ -16,7 +17,7 @@ export function QuickCard({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ name?: string; contact?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,29 +29,28 @@ export function QuickCard({ onDone }: { onDone: () => void }) {
     };
     setErrors(next);
     if (next.name || next.contact) return;
-    setBusy(true);
     try {
-      const extension = {
-        ...{ company: [], address: [], website: [], other: [], industry: [], social: [] },
-        tel: email ? [] : [{ key: 'mobile', content: value }],
-        email: email ? [{ key: 'work', content: value }] : [],
-      };
-      await cardCalls.create({
-        name: name.trim(),
-        english_name: '',
-        photo: '',
-        photo_back: '',
-        profile: '',
-        is_open: 0,
-        extension,
+      await run(async () => {
+        const extension = {
+          ...{ company: [], address: [], website: [], other: [], industry: [], social: [] },
+          tel: email ? [] : [{ key: 'mobile', content: value }],
+          email: email ? [{ key: 'work', content: value }] : [],
+        };
+        await cardCalls.create({
+          name: name.trim(),
+          english_name: '',
+          photo: '',
+          photo_back: '',
+          profile: '',
+          is_open: 0,
+          extension,
+        });
+        // The new card reaches this device's IndexedDB by the next pull.
+        ensureSyncClient().poke();
+        onDone();
       });
-      // The new card reaches this device's IndexedDB by the next pull.
-      ensureSyncClient().poke();
-      onDone();
     } catch (err) {
       if (!isCancelled(err)) setErrors({ form: errorText(err) });
-    } finally {
-      setBusy(false);
     }
   };
 

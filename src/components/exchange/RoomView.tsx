@@ -7,13 +7,13 @@ import { useLiveConnected } from '../../db/hooks/exchange-room';
 import { useGroup } from '../../db/hooks/groups';
 import { useSyncState } from '../../db/hooks/session';
 import { formatTime } from '../../lib/format-time';
-import { isRequestError } from '../../lib/request/errors';
+import { errorText, isRequestError } from '../../lib/request/errors';
 import { Avatar } from '../Avatar';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { errorText } from '../forms';
 import { QrSvg } from '../share/QrSvg';
 import { qrMatrix } from '../share/qr';
 import { toast } from '../toast';
+import { useBusy } from '../use-busy';
 
 /**
  * The room as its host or a joiner sees it, from IndexedDB: the live count arrives by push (the
@@ -70,21 +70,20 @@ function useRoomRefresh(room: ExchangeRoom, open: boolean): void {
 function OpenRoom({ room, onOffline }: { room: ExchangeRoom; onOffline: () => void }) {
   const { t } = useTranslation();
   const [ask, setAsk] = useState<Ask>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const live = useLiveConnected();
 
   const act = async (what: Exclude<Ask, null>) => {
     setAsk(null);
-    setBusy(true);
     try {
-      await exchangeCalls.act(what, room.room_code);
+      await run(async () => {
+        await exchangeCalls.act(what, room.room_code);
+      });
     } catch (err) {
       if (isRequestError(err) && (err.kind === 'network' || err.kind === 'timeout')) onOffline();
       else toast(errorText(err), 'error');
       // The room may have changed meanwhile (started elsewhere, expired): show it as it is.
       void exchangeCalls.read(room.room_code).catch(() => undefined);
-    } finally {
-      setBusy(false);
     }
   };
 

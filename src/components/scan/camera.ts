@@ -1,65 +1,145 @@
 /**
- * The card scanners' camera (/cloud/create, /card/identify): the rear camera's live picture,
- * started on mount and stopped on unmount or on retry, with SPEC §8's camera problems
- * (src/lib/camera-errors.ts); and shots made small enough to keep many of them in IndexedDB
- * (JPEG at quality 0.8, longest side 1600 px — plenty for recognition of a card).
+ * The scanners' camera (/scanqrcode, /cloud/create, /card/identify): the rear camera's live
+ * picture, started on mount and stopped on unmount, on retry or when made inactive, with SPEC §8's
+ * camera problems (src/lib/camera-errors.ts); for the QR scanner, the picture's frames read a few
+ * times a second; and shots made small enough to keep many of them in IndexedDB (JPEG at quality
+ * 0.8, longest side 1600 px — plenty for recognition of a card). components/scan/CameraView.tsx
+ * shows it.
  */
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type CameraProblem, cameraEnvironmentProblem, classifyCameraError } from '../../lib/camera-errors';
 
-export type Camera = { state: 'starting' } | { state: 'running' } | { state: 'error'; problem: CameraProblem };
+export type CameraState =
+  | { state: 'starting' }
+  | { state: 'running' }
+  /** Made inactive, or ended by a frame reader that found what it looked for. */
+  | { state: 'stopped' }
+  | { state: 'error'; problem: CameraProblem };
+
+export type CameraOptions = {
+  /** False stops the camera and keeps it stopped (a shot being recognized). Default true. */
+  active?: boolean;
+  /** The picture size to ask for. Default 1920×1080 (a card's small print). */
+  ideal?: { width: number; height: number };
+  /**
+   * Continuous reading: called with the playing video every `frameIntervalMs`, never twice at
+   * once; answering true ends the camera (the QR code was found). `signal` aborts when the camera
+   * stops meanwhile (left, retried): a reading that ends after it must not act.
+   */
+  onFrame?: (video: HTMLVideoElement, signal: AbortSignal) => Promise<boolean>;
+  frameIntervalMs?: number;
+};
+
+export type Camera = {
+  /** The video element the picture plays in (CameraView renders it). */
+  videoRef: RefObject<HTMLVideoElement | null>;
+  status: CameraState;
+  /** Starts the camera again (the "Try again" button). */
+  retry(): void;
+};
 
 const MAX_SIDE = 1600;
 const QUALITY = 0.8;
+const PHOTO_SIZE = { width: 1920, height: 1080 };
+const FRAME_INTERVAL_MS = 250;
 
-/** Runs the camera into the video element while mounted; `attempt` changes start it again. */
-export function useCamera(videoRef: RefObject<HTMLVideoElement | null>, attempt: number): Camera {
-  const [camera, setCamera] = useState<Camera>({ state: 'starting' });
+/** Runs the camera into its video element while mounted and active. */
+export function useCamera(options: CameraOptions = {}): Camera {
+  const { active = true, ideal = PHOTO_SIZE, frameIntervalMs = FRAME_INTERVAL_MS } = options;
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const onFrameRef = useRef(options.onFrame);
+  onFrameRef.current = options.onFrame;
+  const [attempt, setAttempt] = useState(0);
+  const [status, setStatus] = useState<CameraState>({ state: active ? 'starting' : 'stopped' });
+  const { width, height } = ideal;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to start again
   useEffect(() => {
+    if (!active) {
+      setStatus({ state: 'stopped' });
+      return;
+    }
     const problem = cameraEnvironmentProblem({
       isSecureContext: window.isSecureContext,
       hasGetUserMedia: typeof navigator.mediaDevices?.getUserMedia === 'function',
     });
     if (problem !== null) {
-      setCamera({ state: 'error', problem });
+      setStatus({ state: 'error', problem });
       return;
     }
-    setCamera({ state: 'starting' });
-    let stopped = false;
-    let stream: MediaStream | null = null;
-    const stop = () => {
-      stopped = true;
-      for (const track of stream?.getTracks() ?? []) track.stop();
-      stream = null;
-      if (videoRef.current) videoRef.current.srcObject = null;
-    };
-    navigator.mediaDevices
-      .getUserMedia({
-        audio: false,
-        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
-      })
-      .then(async (media) => {
-        stream = media;
-        if (stopped) {
-          for (const track of media.getTracks()) track.stop();
+    setStatus({ state: 'starting' });
+    const run = runCamera(videoRef, { width, height }, frameIntervalMs, onFrameRef, setStatus);
+    return run.stop;
+  }, [active, attempt, width, height, frameIntervalMs]);
+  return { videoRef, status, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** One run of the camera: asks for it, plays it, reads its frames; `stop` ends all of it. */
+function runCamera(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  ideal: { width: number; height: number },
+  frameIntervalMs: number,
+  onFrameRef: RefObject<CameraOptions['onFrame']>,
+  setStatus: (status: CameraState) => void,
+): { stop(): void } {
+  const abort = new AbortController();
+  let stopped = false;
+  let stream: MediaStream | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    stopped = true;
+    abort.abort();
+    clearTimeout(timer);
+    for (const track of stream?.getTracks() ?? []) track.stop();
+    stream = null;
+    if (videoRef.current) videoRef.current.srcObject = null;
+  };
+  const readFrame = async () => {
+    const video = videoRef.current;
+    const onFrame = onFrameRef.current;
+    if (video && onFrame && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
+      try {
+        const found = await onFrame(video, abort.signal);
+        if (stopped) return;
+        if (found) {
+          stop();
+          setStatus({ state: 'stopped' });
           return;
         }
-        const video = videoRef.current;
-        if (!video) return;
-        video.srcObject = media;
-        await video.play();
-        if (!stopped) setCamera({ state: 'running' });
-      })
-      .catch((error: unknown) => {
-        if (stopped) return;
-        console.error('camera', error);
+      } catch (error) {
+        console.error('camera frame', error);
+      }
+    }
+    if (!stopped) timer = setTimeout(() => void readFrame(), frameIntervalMs);
+  };
+  navigator.mediaDevices
+    .getUserMedia({
+      audio: false,
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: ideal.width }, height: { ideal: ideal.height } },
+    })
+    .then(async (media) => {
+      stream = media;
+      if (stopped) {
+        for (const track of media.getTracks()) track.stop();
+        return;
+      }
+      const video = videoRef.current;
+      if (!video) {
         stop();
-        setCamera({ state: 'error', problem: classifyCameraError(error) });
-      });
-    return stop;
-  }, [attempt, videoRef]);
-  return camera;
+        return;
+      }
+      video.srcObject = media;
+      await video.play();
+      if (stopped) return;
+      setStatus({ state: 'running' });
+      if (onFrameRef.current) void readFrame();
+    })
+    .catch((error: unknown) => {
+      if (stopped) return;
+      console.error('camera', error);
+      stop();
+      setStatus({ state: 'error', problem: classifyCameraError(error) });
+    });
+  return { stop };
 }
 
 /** A JPEG of an image source, its longest side at most 1600 px. */

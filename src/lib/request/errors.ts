@@ -84,3 +84,12 @@ export function isRetryable(err: unknown): boolean {
   const status = err.status !== undefined && err.status >= 300 ? err.status : err.code;
   return status === undefined || status >= 500;
 }
+
+/** What to tell the user about a failed call: the server's own reason when it gave one. */
+export function errorText(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const e = err as { serverMessage?: string; message?: string };
+    return e.serverMessage || e.message || '';
+  }
+  return String(err);
+}
