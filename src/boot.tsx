@@ -1,11 +1,11 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { readAutoAddFriends } from './browser/auto-add-friends';
+import { registerThaiFont } from './browser/thai-font';
 import { api, navigateWith } from './clients/api';
 import { forgetPendingDatabase } from './db/forget-db';
 import { initI18n } from './i18n';
-import { readAutoAddFriends } from './lib/auto-add-friends';
-import { registerThaiFont } from './lib/thai-font';
 import { router, warmScreen } from './router';
 import { getToken, reconcileSession } from './session/session';
 import { settleSessionWith } from './session/session-settled';
@@ -43,7 +43,7 @@ async function boot() {
     );
   }
   // The service worker (workbox-window) is nothing the first screen needs.
-  void import('./lib/sw-register').then((m) => m.registerServiceWorker());
+  void import('./browser/sw-register').then((m) => m.registerServiceWorker());
   const session = await reconciling;
 
   if (session && readAutoAddFriends().length > 0) {

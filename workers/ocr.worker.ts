@@ -1,6 +1,6 @@
 /**
  * Recognition of paper cards on the device (issue 12): tesseract.js behind Comlink, started by
- * src/lib/ocr-client.ts on first use and ended when idle. Self-contained, so the benchmark can
+ * src/browser/ocr-client.ts on first use and ended when idle. Self-contained, so the benchmark can
  * talk Comlink to the built file directly: it reads /ocr/manifest.json (network, or the
  * service worker's OCR cache when offline) to find the engine and language files, which the
  * server serves from the npm packages (server/ocr/assets.ts), never a CDN.
@@ -29,7 +29,7 @@ import { OcrEngine } from '../src/lib/ocr-engine';
 import type { LineWorkerApi } from './line.worker';
 import lineWorkerUrl from './line.worker.ts?module-worker';
 
-/** The same shapes as src/lib/ocr-client.ts (which only imports types from here). */
+/** The same shapes as src/browser/ocr-client.ts (which only imports types from here). */
 export type OcrWorkerRecognition = { fields: CardFields; lines: string[]; ms: number; image: Blob };
 export type OcrWorkerOptions = { area: 'hk' | 'ch' };
 

@@ -1,7 +1,7 @@
 /**
  * The QR decoder of /scanqrcode: jsQR off the main thread, so a frame being decoded never
  * blocks the camera preview or a tap. The page sends RGBA pixels it has already downscaled,
- * with their buffer transferred (not copied); see src/lib/qr-decoder.ts.
+ * with their buffer transferred (not copied); see src/browser/qr-decoder.ts.
  */
 import * as Comlink from 'comlink';
 import jsQR from 'jsqr';

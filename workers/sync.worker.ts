@@ -1,6 +1,6 @@
 /**
  * The sync worker: one per browser (the tab holding the Web Lock starts it; see
- * src/lib/sync-client.ts). It runs the sync engine and wakes it when the outbox or the session
+ * src/browser/sync-client.ts). It runs the sync engine and wakes it when the outbox or the session
  * changes in any tab, and keeps the live push connection (sync/live.ts) while a session exists.
  * Tabs read its results from IndexedDB, never from this worker.
  */

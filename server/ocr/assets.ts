@@ -3,7 +3,7 @@
  * CDN): the same files in production (`npm start`), the end-to-end server and tests, with no
  * build step that copies megabytes into dist/. URLs carry the packages' versions, so the files
  * are immutable for a year; /ocr/manifest.json (revalidated every time) lists them with the
- * bytes each download costs, for the OCR client's readiness and prepare (src/lib/ocr-client.ts).
+ * bytes each download costs, for the OCR client's readiness and prepare (src/browser/ocr-client.ts).
  *
  * Served: tesseract.js's browser worker script, the LSTM-only cores (relaxed SIMD, SIMD and plain wasm, each
  * a small loader .js beside its .wasm: the loader fetches the .wasm from its own folder) and the

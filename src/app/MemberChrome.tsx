@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requestPeriodicPull, watchForBackgroundSend } from '../browser/background-sync';
+import { ensureSyncClient } from '../browser/sync-client';
 import { SetPasswordPrompt } from '../components/SetPasswordPrompt';
 import { SyncIndicator } from '../components/SyncIndicator';
 import { TopBar, type TopBarOverlay } from '../components/TopBar';
@@ -13,9 +15,7 @@ import { watchPushSound } from '../db/push-store';
 import { takeSentInBackground } from '../db/sent-in-background';
 import { patchSyncState } from '../db/sync-store';
 import { langHeader } from '../i18n';
-import { requestPeriodicPull, watchForBackgroundSend } from '../lib/background-sync';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../lib/request';
-import { ensureSyncClient } from '../lib/sync-client';
 import { signOut } from '../session/session';
 
 /**

@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkForNewVersion } from '../browser/version-check';
 import { VersionDialog } from '../components/VersionDialog';
-import { checkForNewVersion } from '../lib/version-check';
 
 /** SPEC §4: before each navigation read /version.json; a new version offers the update dialog. */
 export function VersionGate() {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { applyUpdate } from '../lib/sw-register';
-import { acceptNewVersion } from '../lib/version-check';
+import { applyUpdate } from '../browser/sw-register';
+import { acceptNewVersion } from '../browser/version-check';
 import './VersionDialog.css';
 
 export type VersionDialogProps = {

@@ -1,10 +1,9 @@
 /**
  * The scan screens' work on this device's database (/cloud/create, /card/identify): the review
- * queue's shots (table scans, through src/lib/scan-queue.ts), the user's area to recognize in,
+ * queue's shots (table scans, through src/browser/scan-queue.ts), the user's area to recognize in,
  * and a recognized photo staged for upload. Screens call these and never Dexie itself.
  */
 import type { CloudRow } from '../api';
-import { type Area, areaOf } from '../lib/areas';
 import {
   addScan,
   editScanRows,
@@ -15,7 +14,8 @@ import {
   saveAllReady,
   saveScan,
   startScanQueue,
-} from '../lib/scan-queue';
+} from '../browser/scan-queue';
+import { type Area, areaOf } from '../lib/areas';
 import type { ScanRow } from './CardbookDB';
 import { db } from './db';
 import { LEGACY_DB_NAME } from './db-name';

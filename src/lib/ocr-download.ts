@@ -1,5 +1,5 @@
 /**
- * Downloading one OCR file into the offline cache (src/lib/ocr-client.ts `prepare`), made for
+ * Downloading one OCR file into the offline cache (src/browser/ocr-client.ts `prepare`), made for
  * event Wi-Fi: a download that receives nothing for a while is given up and started again, so a
  * stalled connection ends in a retry (or an error the screen shows), never a bar that stops.
  */

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ocrClient } from '../browser/ocr-client';
 import { putScanHandoff } from '../components/card/scan-handoff';
 import { BackIcon } from '../components/icons';
 import { CameraView, PhotoPickButton } from '../components/scan/CameraView';
@@ -8,7 +9,6 @@ import { compressPhoto, shootFrame, useCamera } from '../components/scan/camera'
 import { toast } from '../components/toast';
 import { myScanArea, stageCardPhoto } from '../db/scans';
 import { EMPTY_FIELDS } from '../lib/card-fields';
-import { ocrClient } from '../lib/ocr-client';
 import './scan-qr-code.css';
 import './cloud-create.css';
 

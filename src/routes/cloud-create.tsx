@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CloudRow } from '../api';
+import { ocrClient } from '../browser/ocr-client';
+import { type Duplicate, findDuplicate, type Recognizer, rowsOfScan, type ScanQueue } from '../browser/scan-queue';
 import { CloudCardEditor } from '../components/cloud/CloudCardEditor';
 import { BackIcon } from '../components/icons';
 import { CameraView, PhotoIcon, PhotoPickButton } from '../components/scan/CameraView';
@@ -14,8 +16,6 @@ import { useCloudCards } from '../db/hooks/cloud';
 import { useScans } from '../db/hooks/scans';
 import { enqueue } from '../db/outbox';
 import { myScanArea, scanStore, signedOutDbOpen } from '../db/scans';
-import { ocrClient } from '../lib/ocr-client';
-import { type Duplicate, findDuplicate, type Recognizer, rowsOfScan, type ScanQueue } from '../lib/scan-queue';
 import { useSignedIn } from '../session/signed-in';
 import './scan-qr-code.css';
 import './cloud-create.css';
@@ -24,7 +24,7 @@ import { useBusy } from '../components/use-busy';
 /**
  * /cloud/create, the event-mode scanner (issue 12): the camera stays open and every shot (or
  * picked photo) is kept in IndexedDB at once, while recognition runs in the background one shot
- * at a time (src/lib/scan-queue.ts, one runner per browser). The review tab lists the shots
+ * at a time (src/browser/scan-queue.ts, one runner per browser). The review tab lists the shots
  * newest first with their fields, to correct, merge into a card they duplicate, save one by one
  * or all at once (each becomes a cloud card with the shot as its photo), or discard with undo.
  * "Type a card" is plain manual entry. All of it works offline; the cards sync when online.

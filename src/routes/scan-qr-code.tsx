@@ -1,16 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type QrDecoder, startQrDecoder } from '../browser/qr-decoder';
 import { BackIcon } from '../components/icons';
 import { CameraView, PhotoIcon, PhotoPickButton } from '../components/scan/CameraView';
 import { useCamera } from '../components/scan/camera';
-import { type QrDecoder, startQrDecoder } from '../lib/qr-decoder';
 import { cardShareKey, exchangeRoomCode } from '../lib/scanned-code';
 import './scan-qr-code.css';
 
 /**
  * /scanqrcode: the rear camera's live picture with a viewfinder (components/scan/CameraView); a
- * few frames a second are downscaled and decoded by jsQR in a worker (src/lib/qr-decoder.ts). A
+ * few frames a second are downscaled and decoded by jsQR in a worker (src/browser/qr-decoder.ts). A
  * code holding one of our card links opens that card (/s/{share_key}); any other code says so
  * once and scanning goes on. When the camera cannot run (SPEC §8 camera errors), a photo of the
  * code does the same job. The camera stops after a hit and whenever the page is left.

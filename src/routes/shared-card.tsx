@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../api/card';
+import { queueAutoAddFriend } from '../browser/auto-add-friends';
 import { CardDetails } from '../components/card/CardDetails';
 import { CardHead } from '../components/card/CardHead';
 import { CardPhotos } from '../components/card/CardPhotos';
@@ -15,7 +16,6 @@ import { AddUserIcon, CheckIcon, DownloadIcon } from '../components/share/icons'
 import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
-import { queueAutoAddFriend } from '../lib/auto-add-friends';
 import { cookieUserId, useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 import { useBusy } from '../components/use-busy';

@@ -1,7 +1,7 @@
 import type { FriendCardInfo } from '../api';
+import { clearAutoAddFriends, readAutoAddFriends } from '../browser/auto-add-friends';
+import { ensureSyncClient } from '../browser/sync-client';
 import { db, isPendingFriend, mutate } from '../db';
-import { clearAutoAddFriends, readAutoAddFriends } from '../lib/auto-add-friends';
-import { ensureSyncClient } from '../lib/sync-client';
 
 /**
  * What became of an add, as the user is told (SPEC §4 "Adding a friend"):

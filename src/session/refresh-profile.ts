@@ -1,5 +1,5 @@
+import { ensureSyncClient } from '../browser/sync-client';
 import { profileCalls } from '../clients/profile';
-import { ensureSyncClient } from '../lib/sync-client';
 
 /** SPEC §2: on load with a session, the user's info is fetched and written under pending edits. */
 export async function refreshProfile(): Promise<void> {

@@ -1,9 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CardFields } from '../../src/api';
-import { CardbookDB } from '../../src/db/CardbookDB';
-import { mutate } from '../../src/db/mutations';
-import { EMPTY_FIELDS } from '../../src/lib/card-fields';
 import {
   addScan,
   findDuplicate,
@@ -14,7 +11,10 @@ import {
   saveScan,
   startScanQueue,
   unionRows,
-} from '../../src/lib/scan-queue';
+} from '../../src/browser/scan-queue';
+import { CardbookDB } from '../../src/db/CardbookDB';
+import { mutate } from '../../src/db/mutations';
+import { EMPTY_FIELDS } from '../../src/lib/card-fields';
 
 let n = 0;
 const dbs: CardbookDB[] = [];

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogs } from '../../scripts/catalogs';
 import { exchangeLink } from '../../src/api/exchange';
-import { LOCALES } from '../../src/i18n/langs';
 import {
   CAMERA_PROBLEM_MESSAGE,
   type CameraProblem,
   cameraEnvironmentProblem,
   classifyCameraError,
-} from '../../src/lib/camera-errors';
+} from '../../src/browser/camera-errors';
+import { LOCALES } from '../../src/i18n/langs';
 import { cardShareKey, exchangeRoomCode } from '../../src/lib/scanned-code';
 import { cardLink, qrText } from '../../src/lib/share-links';
 

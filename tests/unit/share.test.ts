@@ -1,13 +1,13 @@
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import type { CardShare } from '../../src/api/card';
-import { type QrMatrix, QUIET_ZONE, qrMatrix, qrPath } from '../../src/components/share/qr';
 import {
   AUTO_ADD_FRIENDS_KEY,
   type KeyValueStorage,
   queueAutoAddFriend,
   readAutoAddFriends,
-} from '../../src/lib/auto-add-friends';
+} from '../../src/browser/auto-add-friends';
+import { type QrMatrix, QUIET_ZONE, qrMatrix, qrPath } from '../../src/components/share/qr';
 import { cardLink, fileNameOf, qrText, socialChannels } from '../../src/lib/share-links';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {

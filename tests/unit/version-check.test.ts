@@ -6,7 +6,7 @@ import {
   VERSION_KEY,
   type VersionFetch,
   type VersionStorage,
-} from '../../src/lib/version-check';
+} from '../../src/browser/version-check';
 
 function memoryStorage(initial: Record<string, string> = {}): VersionStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ensureSyncClient } from '../../browser/sync-client';
 import { cardCalls } from '../../clients/card';
 import { isEmailValue, isPhoneValue } from '../../lib/card-rules';
 import { errorText, isCancelled } from '../../lib/request/errors';
-import { ensureSyncClient } from '../../lib/sync-client';
 import { Field } from '../forms';
 import { useBusy } from '../use-busy';
 

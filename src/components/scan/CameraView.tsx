@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAMERA_PROBLEM_MESSAGE } from '../../lib/camera-errors';
+import { CAMERA_PROBLEM_MESSAGE } from '../../browser/camera-errors';
 import type { Camera } from './camera';
 import './camera-view.css';
 

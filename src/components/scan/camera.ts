@@ -1,13 +1,13 @@
 /**
  * The scanners' camera (/scanqrcode, /cloud/create, /card/identify): the rear camera's live
  * picture, started on mount and stopped on unmount, on retry or when made inactive, with SPEC §8's
- * camera problems (src/lib/camera-errors.ts); for the QR scanner, the picture's frames read a few
+ * camera problems (src/browser/camera-errors.ts); for the QR scanner, the picture's frames read a few
  * times a second; and shots made small enough to keep many of them in IndexedDB (JPEG at quality
  * 0.8, longest side 1600 px — plenty for recognition of a card). components/scan/CameraView.tsx
  * shows it.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { type CameraProblem, cameraEnvironmentProblem, classifyCameraError } from '../../lib/camera-errors';
+import { type CameraProblem, cameraEnvironmentProblem, classifyCameraError } from '../../browser/camera-errors';
 
 export type CameraState =
   | { state: 'starting' }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ocrClient } from '../../lib/ocr-client';
+import { ocrClient } from '../../browser/ocr-client';
 
 export type Readiness =
   | { state: 'checking' }

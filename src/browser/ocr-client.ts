@@ -22,8 +22,8 @@ import {
   OCR_MANIFEST_URL,
   type OcrFile,
   type OcrManifest,
-} from './ocr-assets';
-import { download } from './ocr-download';
+} from '../lib/ocr-assets';
+import { download } from '../lib/ocr-download';
 
 export type Recognition = {
   fields: CardFields;

@@ -17,7 +17,7 @@
  */
 import type { CardFields, CloudRow } from '../api';
 import { type CardbookDB, type CloudCardRow, mutate, type ScanRow, stageUpload } from '../db';
-import { fieldsOfRows, rowsOfFields } from './card-fields';
+import { fieldsOfRows, rowsOfFields } from '../lib/card-fields';
 
 export type ScanRecognition = { fields: CardFields; lines: string[]; image?: Blob | null };
 export type Recognizer = (image: Blob) => Promise<ScanRecognition>;

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { CardbookDB } from '../db/CardbookDB';
 import { readSyncState } from '../db/sync-store';
-import { OUTBOX_SYNC_TAG, PERIODIC_PULL_TAG } from './background-sync-tags';
+import { OUTBOX_SYNC_TAG, PERIODIC_PULL_TAG } from '../lib/background-sync-tags';
 import { serviceWorkerRegistration } from './sw-register';
 
 /**
