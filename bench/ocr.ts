@@ -33,7 +33,7 @@ import { naiveExtract } from './ocr/naive-extract';
  * Node pass (worker threads included; RSS left by an earlier pass counts in a later one), and
  * for Chromium the peak RSS (VmHWM, /proc) of the renderer process that hosts the page and its
  * dedicated worker (wasm memory included). Download: the bytes a device fetches to prepare
- * offline scanning (the server's /ocr/manifest.json, what src/lib/ocr-client.ts downloads).
+ * offline scanning (the server's /ocr/manifest.json, what src/browser/ocr-client.ts downloads).
  * Figures only: nothing here passes or fails. BENCH_OCR_PHOTOS sets how many photos per set
  * (default 77), BENCH_OCR_DIR keeps them in that folder (and reads them from it in a later run), BENCH_OCR_VERBOSE=1 prints each photo's
  * score, BENCH_OCR_SETS=dev runs the development set only.
