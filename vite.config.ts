@@ -76,11 +76,12 @@ export default defineConfig({
       output: {
         // Every page needs React, the router and i18next: one chunk compresses better and loads
         // in one request, instead of the many small shared chunks code-splitting makes of them.
+        // TanStack Virtual is not in it: only the list screens use it, and they load it with them.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!react-virtual|virtual-core)[^\\/]+|i18next|react-i18next|use-sync-external-store)[\\/]/,
               priority: 2,
             },
             // What the entry (src/main.tsx), the app and the workers share at the start: which

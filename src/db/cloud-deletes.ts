@@ -3,7 +3,7 @@ import { LOCAL_TABLES, mutate } from './mutations';
 
 /**
  * Cloud cards and groups deleted on this device whose undo window has not ended
- * (src/components/cloud/pending-delete.ts), kept in the meta table so the delete survives the
+ * (src/components/cloud/deletes.ts), kept in the meta table so the delete survives the
  * page closing within the window: the next start makes it.
  */
 export type CloudDeleteIntent = { kind: 'card' | 'group'; id: string; title: string; at: number };

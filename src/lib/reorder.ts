@@ -6,9 +6,3 @@ export function reorder<T>(items: readonly T[], from: number, to: number): T[] {
   next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
   return next;
 }
-
-/** Where a row dragged `dy` pixels from `from` lands, with rows `step` pixels apart. */
-export function dropIndex(from: number, dy: number, step: number, count: number): number {
-  if (step <= 0 || count <= 0) return from;
-  return Math.max(0, Math.min(count - 1, from + Math.round(dy / step)));
-}

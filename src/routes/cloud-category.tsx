@@ -1,30 +1,32 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_GROUP_NAME_MAX, CLOUD_GROUPS_MAX } from '../api';
 import { ActionSheet } from '../components/ActionSheet';
 import { CloudItemBody } from '../components/cloud/CloudItem';
-import { CloudUndoBar } from '../components/cloud/CloudUndoBar';
-import { deleteCloudWithUndo, usePendingCloudDeletes } from '../components/cloud/pending-delete';
+import { cloudItemDeletes } from '../components/cloud/deletes';
 import { saveCards, useCsvHeaders } from '../components/cloud/use-export';
-import { useDragSort } from '../components/friends/use-drag-sort';
-import { VirtualList } from '../components/friends/VirtualList';
+import { GroupManager } from '../components/groups/GroupManager';
 import { toast } from '../components/toast';
+import { usePendingDeletes } from '../components/undo/pending-delete';
+import { UndoBar } from '../components/undo/UndoBar';
+import { WindowedList } from '../components/WindowedList';
 import { type CloudCardRow, type CloudGroupRow, cloudCardTitle, newCloudId } from '../db';
 import { NOT_GROUPED } from '../db/cloud-changes';
 import { useCloudCards, useCloudGroups } from '../db/hooks/cloud';
 import { useSession } from '../db/hooks/session';
 import { enqueue } from '../db/outbox';
-import { reorder } from '../lib/reorder';
 import { CLOUD_ROW_HEIGHT } from './cloud-list';
 import '../components/friends/friends.css';
 import '../components/cloud/cloud.css';
 import './cloud-category.css';
 
+type Sheet = 'none' | 'move' | { export: CloudGroupRow };
+
 /**
- * /cloud/category/list: my cloud groups. Add, rename, reorder (drag a row's handle, its arrow
- * keys, or the up/down buttons), export, delete with undo (its cards become not grouped), and
- * move cards into a group (select cards, then move). All through mutate(), so offline too.
+ * /cloud/category/list: my cloud groups, in the group manager (add, rename, reorder), each
+ * exported or deleted with undo (its cards become not grouped); and the cards, selected and
+ * moved into a group. All through the outbox (enqueue), so offline too.
  */
 export function CloudCategoryPage() {
   const { t } = useTranslation();
@@ -32,13 +34,9 @@ export function CloudCategoryPage() {
   const session = useSession();
   const allGroups = useCloudGroups();
   const cards = useCloudCards();
-  const deletes = usePendingCloudDeletes();
-  const csvHeaders = useCsvHeaders();
-  const [name, setName] = useState('');
+  const deletes = usePendingDeletes(cloudItemDeletes);
   const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [sheet, setSheet] = useState<'none' | 'move' | { export: CloudGroupRow }>('none');
-  const addId = useId();
+  const [sheet, setSheet] = useState<Sheet>('none');
 
   useEffect(() => {
     if (session === null) void navigate({ to: '/login' });
@@ -53,51 +51,6 @@ export function CloudCategoryPage() {
   }, [cards]);
   const shownCards = (cards ?? []).filter((c) => !hidden.has(c.id));
 
-  const add = async () => {
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    if (groups.length >= CLOUD_GROUPS_MAX) {
-      toast(t('cloud.groups.tooMany'), 'error');
-      return;
-    }
-    await enqueue('addCloudGroup', { id: newCloudId(), name: trimmed });
-    setName('');
-    toast(t('cloud.groups.added'), 'success');
-  };
-
-  const move = async (from: number, to: number) => {
-    if (to < 0 || to >= groups.length || to === from) return;
-    await enqueue('sortCloudGroups', {
-      ids: reorder(
-        groups.map((g) => g.id),
-        from,
-        to,
-      ),
-    });
-  };
-  const sorting = useDragSort(groups.length, (from, to) => void move(from, to));
-
-  const moveSelected = async (key: string) => {
-    setSheet('none');
-    const target = groups.find((g) => g.id === key) ?? null;
-    const ids = [...selected];
-    // One change a card, as moving them one by one would.
-    for (const cardId of ids) await enqueue('moveCloudCard', { cardId, groupId: target ? target.id : NOT_GROUPED });
-    toast(t('cloud.groups.moved', { count: ids.length, group: target?.name ?? t('cloud.list.notGrouped') }), 'success');
-    setSelected(new Set());
-    setSelecting(false);
-  };
-
-  const toggle = (card: CloudCardRow) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(card.id)) next.delete(card.id);
-      else next.add(card.id);
-      return next;
-    });
-
-  const groupName = (id: string) => groups.find((g) => g.id === id)?.name ?? t('cloud.list.notGrouped');
-
   return (
     <main className="page friends-page cloud-page">
       <div className="friends-head">
@@ -105,99 +58,120 @@ export function CloudCategoryPage() {
         <Link to="/cloud/list">{t('cloud.list.title')}</Link>
       </div>
       {selecting ? null : (
+        <CloudGroupManager
+          groups={allGroups === undefined ? undefined : groups}
+          counts={counts}
+          onExport={(g) => setSheet({ export: g })}
+        />
+      )}
+      <CardPicker
+        cards={cards === undefined ? undefined : shownCards}
+        groups={groups}
+        selecting={selecting}
+        onSelecting={setSelecting}
+        moveSheet={sheet === 'move'}
+        onMoveSheet={(open) => setSheet(open ? 'move' : 'none')}
+      />
+      {typeof sheet === 'object' ? (
+        <ExportSheet
+          group={sheet.export}
+          cards={shownCards.filter((c) => c.group_id === sheet.export.id)}
+          onClose={() => setSheet('none')}
+        />
+      ) : null}
+      <UndoBar deletes={cloudItemDeletes} />
+    </main>
+  );
+}
+
+/** The cloud groups in the group manager, with their export and delete (with undo). */
+function CloudGroupManager(props: {
+  groups: readonly CloudGroupRow[] | undefined;
+  counts: ReadonlyMap<string, number>;
+  onExport: (group: CloudGroupRow) => void;
+}) {
+  const { t } = useTranslation();
+  const count = (g: CloudGroupRow) => props.counts.get(g.id) ?? 0;
+  return (
+    <GroupManager
+      groups={props.groups}
+      texts="cloud.groups"
+      nameMax={CLOUD_GROUP_NAME_MAX}
+      limit={{ max: CLOUD_GROUPS_MAX, message: t('cloud.groups.tooMany') }}
+      rowId={(g) => g.id}
+      name={(g) => g.name}
+      detail={(g) => t('cloud.groups.members', { count: count(g) })}
+      add={(name) => enqueue('addCloudGroup', { id: newCloudId(), name })}
+      rename={(g, name) => enqueue('editCloudGroup', { id: g.id, name })}
+      sort={(sorted) => enqueue('sortCloudGroups', { ids: sorted.map((g) => g.id) })}
+      actions={(g, startRename) => (
         <>
-          <form
-            className="group-add"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void add();
-            }}
+          <button type="button" className="btn btn-ghost" onClick={startRename}>
+            {t('cloud.groups.rename')}
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={count(g) === 0} onClick={() => props.onExport(g)}>
+            {t('cloud.card.export')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost friend-delete"
+            onClick={() => cloudItemDeletes.hold({ kind: 'group', id: g.id, title: g.name })}
           >
-            <label htmlFor={addId} className="visually-hidden">
-              {t('cloud.groups.name')}
-            </label>
-            <input
-              id={addId}
-              value={name}
-              maxLength={CLOUD_GROUP_NAME_MAX}
-              placeholder={t('cloud.groups.add')}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <button type="submit" className="btn btn-primary" disabled={!name.trim()}>
-              {t('cloud.groups.create')}
-            </button>
-          </form>
-          {allGroups === undefined ? (
-            <p className="empty-note" role="status">
-              {t('app.common.loading')}
-            </p>
-          ) : groups.length === 0 ? (
-            <p className="empty-note">{t('cloud.groups.empty')}</p>
-          ) : (
-            <ul className="group-list" aria-label={t('cloud.groups.title')}>
-              {groups.map((g, i) => (
-                <GroupItem
-                  key={g.id}
-                  group={g}
-                  count={counts.get(g.id) ?? 0}
-                  first={i === 0}
-                  last={i === groups.length - 1}
-                  dragging={sorting.dragging === i}
-                  style={sorting.rowStyle(i)}
-                  handle={sorting.handleProps(i)}
-                  onUp={() => void move(i, i - 1)}
-                  onDown={() => void move(i, i + 1)}
-                  onExport={() => setSheet({ export: g })}
-                  onDelete={() => deleteCloudWithUndo({ kind: 'group', id: g.id, title: g.name })}
-                />
-              ))}
-            </ul>
-          )}
+            {t('cloud.groups.delete')}
+          </button>
         </>
       )}
-      <section className="cloud-select" aria-labelledby={`${addId}-cards`}>
-        <div className="cloud-select-head">
-          <h2 id={`${addId}-cards`}>
-            {selecting ? t('cloud.groups.selected', { count: selected.size }) : t('cloud.groups.cards')}
-          </h2>
-          {selecting ? (
-            <>
-              <button
-                type="button"
-                className="btn btn-primary btn-inline"
-                disabled={selected.size === 0}
-                onClick={() => setSheet('move')}
-              >
-                {t('cloud.groups.move')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost btn-inline"
-                onClick={() => {
-                  setSelecting(false);
-                  setSelected(new Set());
-                }}
-              >
-                {t('cloud.groups.done')}
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-secondary btn-inline"
-              disabled={shownCards.length === 0}
-              onClick={() => setSelecting(true)}
-            >
-              {t('cloud.groups.select')}
-            </button>
-          )}
-        </div>
+      row={{ testId: 'cloud-group-row', className: 'cloud-group-row', editClassName: 'cloud-group-edit' }}
+    />
+  );
+}
+
+/** The cards, to select and move into a group: a button to start, then checkboxes and Move. */
+function CardPicker(props: {
+  cards: readonly CloudCardRow[] | undefined;
+  groups: readonly CloudGroupRow[];
+  selecting: boolean;
+  onSelecting: (selecting: boolean) => void;
+  moveSheet: boolean;
+  onMoveSheet: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { selecting, onSelecting } = props;
+  const shownCards = props.cards ?? [];
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const headId = useId();
+  const stop = () => {
+    onSelecting(false);
+    setSelected(new Set());
+  };
+  const toggle = (card: CloudCardRow) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(card.id)) next.delete(card.id);
+      else next.add(card.id);
+      return next;
+    });
+  const groupName = (id: string) => props.groups.find((g) => g.id === id)?.name ?? t('cloud.list.notGrouped');
+
+  return (
+    <>
+      <section className="cloud-select" aria-labelledby={headId}>
+        <PickerHead
+          headId={headId}
+          selecting={selecting}
+          selected={selected.size}
+          canStart={shownCards.length > 0}
+          onStart={() => onSelecting(true)}
+          onMove={() => props.onMoveSheet(true)}
+          onDone={stop}
+        />
         {selecting ? (
-          <VirtualList
+          <WindowedList
             items={shownCards}
             rowHeight={CLOUD_ROW_HEIGHT}
             itemKey={(c) => c.id}
             label={t('cloud.groups.select')}
+            testId="friend-list"
             renderRow={(c) => (
               <label className="cloud-pick">
                 <input
@@ -210,7 +184,7 @@ export function CloudCategoryPage() {
               </label>
             )}
           />
-        ) : cards !== undefined && shownCards.length === 0 ? (
+        ) : props.cards !== undefined && shownCards.length === 0 ? (
           <div className="status-page">
             <p>{t('cloud.list.emptyTitle')}</p>
             <Link to="/cloud/create" className="btn btn-primary">
@@ -219,152 +193,110 @@ export function CloudCategoryPage() {
           </div>
         ) : null}
       </section>
-      {sheet === 'move' ? (
-        <ActionSheet
-          title={t('cloud.card.choose')}
-          items={[
-            ...groups.map((g) => ({ key: g.id, label: g.name })),
-            { key: NOT_GROUPED, label: t('cloud.list.notGrouped') },
-          ]}
-          cancelLabel={t('cloud.groups.cancel')}
-          onSelect={(key) => void moveSelected(key)}
-          onCancel={() => setSheet('none')}
-        />
-      ) : typeof sheet === 'object' ? (
-        <ActionSheet
-          title={`${t('cloud.export.group')}: ${sheet.export.name}`}
-          items={[
-            { key: 'vcf', label: t('cloud.card.exportVcf') },
-            { key: 'csv', label: t('cloud.card.exportCsv') },
-          ]}
-          cancelLabel={t('cloud.groups.cancel')}
-          onSelect={(key) => {
-            const group = sheet.export;
-            setSheet('none');
-            const inGroup = shownCards.filter((c) => c.group_id === group.id);
-            saveCards(inGroup, key === 'vcf' ? 'vcf' : 'csv', group.name, csvHeaders);
-          }}
-          onCancel={() => setSheet('none')}
+      {props.moveSheet ? (
+        <MoveSheet
+          groups={props.groups}
+          cardIds={[...selected]}
+          onClose={() => props.onMoveSheet(false)}
+          onMoved={stop}
         />
       ) : null}
-      <CloudUndoBar />
-    </main>
+    </>
   );
 }
 
-function GroupItem(props: {
-  group: CloudGroupRow;
-  count: number;
-  first: boolean;
-  last: boolean;
-  dragging: boolean;
-  style: CSSProperties | undefined;
-  handle: {
-    onPointerDown: (e: PointerEvent<HTMLElement>) => void;
-    onPointerMove: (e: PointerEvent<HTMLElement>) => void;
-    onPointerUp: () => void;
-    onPointerCancel: () => void;
-    onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
-  };
-  onUp: () => void;
-  onDown: () => void;
-  onExport: () => void;
-  onDelete: () => void;
+/** The picker's heading (the cards, or how many are selected) and its buttons. */
+function PickerHead(props: {
+  headId: string;
+  selecting: boolean;
+  selected: number;
+  canStart: boolean;
+  onStart: () => void;
+  onMove: () => void;
+  onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { group } = props;
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(group.name);
-
-  const save = async () => {
-    const trimmed = value.trim();
-    if (trimmed && trimmed !== group.name) await enqueue('editCloudGroup', { id: group.id, name: trimmed });
-    setEditing(false);
-  };
-
-  if (editing) {
-    return (
-      <li className="group-row cloud-group-edit">
-        <form
-          className="group-add"
-          style={{ flex: 1, margin: 0 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <input
-            // biome-ignore lint/a11y/noAutofocus: the field the user just asked to edit
-            autoFocus
-            aria-label={t('cloud.groups.renameLabel', { name: group.name })}
-            value={value}
-            maxLength={CLOUD_GROUP_NAME_MAX}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary">
-            {t('cloud.groups.save')}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setEditing(false)}>
-            {t('cloud.groups.cancel')}
-          </button>
-        </form>
-      </li>
-    );
-  }
   return (
-    <li
-      className={`group-row cloud-group-row${props.dragging ? ' is-dragging' : ''}`}
-      style={props.style}
-      data-testid="cloud-group-row"
-    >
-      <button
-        type="button"
-        className="drag-handle"
-        aria-label={t('cloud.groups.drag', { name: group.name })}
-        {...props.handle}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
-      <span className="group-row-name">
-        <strong>{group.name}</strong>
-        <small>{t('cloud.groups.members', { count: props.count })}</small>
-      </span>
-      <button
-        type="button"
-        className="icon-small"
-        aria-label={t('cloud.groups.up', { name: group.name })}
-        disabled={props.first}
-        onClick={props.onUp}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="icon-small"
-        aria-label={t('cloud.groups.down', { name: group.name })}
-        disabled={props.last}
-        onClick={props.onDown}
-      >
-        ↓
-      </button>
-      <span className="group-row-actions">
+    <div className="cloud-select-head">
+      <h2 id={props.headId}>
+        {props.selecting ? t('cloud.groups.selected', { count: props.selected }) : t('cloud.groups.cards')}
+      </h2>
+      {props.selecting ? (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary btn-inline"
+            disabled={props.selected === 0}
+            onClick={props.onMove}
+          >
+            {t('cloud.groups.move')}
+          </button>
+          <button type="button" className="btn btn-ghost btn-inline" onClick={props.onDone}>
+            {t('cloud.groups.done')}
+          </button>
+        </>
+      ) : (
         <button
           type="button"
-          className="btn btn-ghost"
-          onClick={() => {
-            setValue(group.name);
-            setEditing(true);
-          }}
+          className="btn btn-secondary btn-inline"
+          disabled={!props.canStart}
+          onClick={props.onStart}
         >
-          {t('cloud.groups.rename')}
+          {t('cloud.groups.select')}
         </button>
-        <button type="button" className="btn btn-ghost" disabled={props.count === 0} onClick={props.onExport}>
-          {t('cloud.card.export')}
-        </button>
-        <button type="button" className="btn btn-ghost friend-delete" onClick={props.onDelete}>
-          {t('cloud.groups.delete')}
-        </button>
-      </span>
-    </li>
+      )}
+    </div>
+  );
+}
+
+/** Where the selected cards go: a group, or not grouped. One change a card, as moving them one by one would. */
+function MoveSheet(props: {
+  groups: readonly CloudGroupRow[];
+  cardIds: readonly string[];
+  onClose: () => void;
+  onMoved: () => void;
+}) {
+  const { t } = useTranslation();
+  const move = async (key: string) => {
+    props.onClose();
+    const target = props.groups.find((g) => g.id === key) ?? null;
+    for (const cardId of props.cardIds)
+      await enqueue('moveCloudCard', { cardId, groupId: target ? target.id : NOT_GROUPED });
+    const group = target?.name ?? t('cloud.list.notGrouped');
+    toast(t('cloud.groups.moved', { count: props.cardIds.length, group }), 'success');
+    props.onMoved();
+  };
+  return (
+    <ActionSheet
+      title={t('cloud.card.choose')}
+      items={[
+        ...props.groups.map((g) => ({ key: g.id, label: g.name })),
+        { key: NOT_GROUPED, label: t('cloud.list.notGrouped') },
+      ]}
+      cancelLabel={t('cloud.groups.cancel')}
+      onSelect={(key) => void move(key)}
+      onCancel={props.onClose}
+    />
+  );
+}
+
+/** A group's cards saved as a contact file (vCard) or a spreadsheet (CSV), made on the device. */
+function ExportSheet(props: { group: CloudGroupRow; cards: readonly CloudCardRow[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const csvHeaders = useCsvHeaders();
+  return (
+    <ActionSheet
+      title={`${t('cloud.export.group')}: ${props.group.name}`}
+      items={[
+        { key: 'vcf', label: t('cloud.card.exportVcf') },
+        { key: 'csv', label: t('cloud.card.exportCsv') },
+      ]}
+      cancelLabel={t('cloud.groups.cancel')}
+      onSelect={(key) => {
+        props.onClose();
+        saveCards(props.cards, key === 'vcf' ? 'vcf' : 'csv', props.group.name, csvHeaders);
+      }}
+      onCancel={props.onClose}
+    />
   );
 }

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ActionSheet } from '../components/ActionSheet';
 import { CloudCardOverlay } from '../components/cloud/CloudCardOverlay';
 import { CloudItem } from '../components/cloud/CloudItem';
-import { CloudUndoBar } from '../components/cloud/CloudUndoBar';
-import { usePendingCloudDeletes } from '../components/cloud/pending-delete';
-import { type SectionLine, SectionList } from '../components/cloud/SectionList';
+import { cloudItemDeletes } from '../components/cloud/deletes';
 import { saveCards, useCsvHeaders } from '../components/cloud/use-export';
 import { CardIcon } from '../components/icons';
+import { usePendingDeletes } from '../components/undo/pending-delete';
+import { UndoBar } from '../components/undo/UndoBar';
+import { type WindowedHeadings, WindowedList } from '../components/WindowedList';
 import { type CloudCardRow, sectionsOf } from '../db';
 import { useCloudCards, useCloudGroups, usePendingCloudIds } from '../db/hooks/cloud';
 import { useSession, useSyncState } from '../db/hooks/session';
@@ -21,7 +22,18 @@ export const CLOUD_HEAD_HEIGHT = 44;
 /** Where the list was, kept while the app runs so coming back shows the same place. */
 let lastScrollTop = 0;
 
-type Head = Extract<SectionLine<CloudCardRow>, { kind: 'head' }>;
+/** One line of the list: a group's heading or a card. */
+type Line =
+  | { kind: 'head'; key: string; label: string; count: number }
+  | { kind: 'item'; key: string; item: CloudCardRow };
+type Head = Extract<Line, { kind: 'head' }>;
+
+const HEADINGS: WindowedHeadings<Line> = {
+  is: (line) => line.kind === 'head',
+  height: CLOUD_HEAD_HEIGHT,
+  className: 'cloud-section-head',
+};
+const lineKey = (line: Line) => line.key;
 
 /**
  * /cloud/list: my cloud cards by cloud group (groups in their order, "Not grouped" last), read
@@ -36,7 +48,7 @@ export function CloudListPage() {
   const groups = useCloudGroups();
   const cards = useCloudCards();
   const pendingIds = usePendingCloudIds();
-  const deletes = usePendingCloudDeletes();
+  const deletes = usePendingDeletes(cloudItemDeletes);
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState<Head | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
@@ -56,7 +68,7 @@ export function CloudListPage() {
   }, [groups, cards, deletes]);
 
   const lines = useMemo(() => {
-    const out: SectionLine<CloudCardRow>[] = [];
+    const out: Line[] = [];
     for (const s of sections ?? []) {
       // "Not grouped" shows only when it holds cards.
       if (s.group === null && s.cards.length === 0) continue;
@@ -73,10 +85,6 @@ export function CloudListPage() {
 
   const total = sections?.reduce((n, s) => n + s.cards.length, 0) ?? 0;
   const openCard = useCallback((c: CloudCardRow) => setOpen(c.id), []);
-  const renderItem = useCallback(
-    (c: CloudCardRow) => <CloudItem card={c} pending={pendingIds.has(c.id)} onOpen={openCard} />,
-    [pendingIds, openCard],
-  );
   const renderHead = useCallback(
     (line: Head) => (
       <div className="cloud-head-line">
@@ -93,6 +101,15 @@ export function CloudListPage() {
       </div>
     ),
     [t],
+  );
+  const renderLine = useCallback(
+    (line: Line) =>
+      line.kind === 'head' ? (
+        renderHead(line)
+      ) : (
+        <CloudItem card={line.item} pending={pendingIds.has(line.item.id)} onOpen={openCard} />
+      ),
+    [renderHead, pendingIds, openCard],
   );
 
   const exportGroup = (format: string) => {
@@ -138,13 +155,14 @@ export function CloudListPage() {
           </Link>
         </div>
       ) : (
-        <SectionList
-          lines={lines}
-          headHeight={CLOUD_HEAD_HEIGHT}
+        <WindowedList
+          items={lines}
           rowHeight={CLOUD_ROW_HEIGHT}
-          renderHead={renderHead}
-          renderItem={renderItem}
+          headings={HEADINGS}
+          itemKey={lineKey}
+          renderRow={renderLine}
           label={t('cloud.list.title')}
+          testId="cloud-list"
           initialScrollTop={lastScrollTop}
           onScrollTopChange={(top) => {
             lastScrollTop = top;
@@ -164,7 +182,7 @@ export function CloudListPage() {
         />
       ) : null}
       {open !== null ? <CloudCardOverlay cardId={open} onClose={onClose} /> : null}
-      <CloudUndoBar />
+      <UndoBar deletes={cloudItemDeletes} />
     </main>
   );
 }

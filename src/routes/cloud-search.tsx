@@ -3,9 +3,10 @@ import { useCallback, useDeferredValue, useEffect, useId, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { CloudCardOverlay } from '../components/cloud/CloudCardOverlay';
 import { CloudItem } from '../components/cloud/CloudItem';
-import { CloudUndoBar } from '../components/cloud/CloudUndoBar';
-import { usePendingCloudDeletes } from '../components/cloud/pending-delete';
-import { VirtualList } from '../components/friends/VirtualList';
+import { cloudItemDeletes } from '../components/cloud/deletes';
+import { usePendingDeletes } from '../components/undo/pending-delete';
+import { UndoBar } from '../components/undo/UndoBar';
+import { WindowedList } from '../components/WindowedList';
 import type { CloudCardRow } from '../db';
 import { useCloudCount, useCloudSearch, usePendingCloudIds } from '../db/hooks/cloud';
 import { useSession } from '../db/hooks/session';
@@ -23,7 +24,7 @@ export function CloudSearchPage() {
   const results = useCloudSearch(deferred);
   const count = useCloudCount();
   const pendingIds = usePendingCloudIds();
-  const deletes = usePendingCloudDeletes();
+  const deletes = usePendingDeletes(cloudItemDeletes);
   const [open, setOpen] = useState<string | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
   const inputId = useId();
@@ -77,17 +78,18 @@ export function CloudSearchPage() {
           <p className="visually-hidden" role="status">
             {t('cloud.search.results', { count: shown.length })}
           </p>
-          <VirtualList
+          <WindowedList
             items={shown}
             rowHeight={CLOUD_ROW_HEIGHT}
             itemKey={(c) => c.id}
             renderRow={renderRow}
             label={t('cloud.search.title')}
+            testId="friend-list"
           />
         </>
       )}
       {open !== null ? <CloudCardOverlay cardId={open} onClose={onClose} /> : null}
-      <CloudUndoBar />
+      <UndoBar deletes={cloudItemDeletes} />
     </main>
   );
 }

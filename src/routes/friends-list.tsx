@@ -2,12 +2,13 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GROUP_ID } from '../api';
+import { friendDeletes } from '../components/friends/deletes';
 import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
 import { FriendItem } from '../components/friends/FriendItem';
-import { usePendingDeletes } from '../components/friends/pending-delete';
-import { UndoBar } from '../components/friends/UndoBar';
-import { VirtualList } from '../components/friends/VirtualList';
 import { CardIcon } from '../components/icons';
+import { usePendingDeletes } from '../components/undo/pending-delete';
+import { UndoBar } from '../components/undo/UndoBar';
+import { WindowedList } from '../components/WindowedList';
 import type { FriendRow } from '../db';
 import { useFriends, useQueuedFriendAdds } from '../db/hooks/friends';
 import { useGroups } from '../db/hooks/groups';
@@ -51,7 +52,7 @@ export function FriendsListPage() {
   // Coming back to a scrolled place needs the whole list; a fresh visit paints the first screen first.
   const [firstScreen] = useState(lastScrollTop === 0);
   const friends = useFriends(shownId, firstScreen);
-  const pending = usePendingDeletes();
+  const pending = usePendingDeletes(friendDeletes);
   const sync = useSyncState();
   const queuedAdds = useQueuedFriendAdds();
   const [open, setOpen] = useState<number | null>(null);
@@ -73,7 +74,7 @@ export function FriendsListPage() {
   const shown = useMemo(() => {
     if (!friends) return undefined;
     if (pending.length === 0) return friends;
-    const hidden = new Set(pending.map((p) => p.acceptId));
+    const hidden = new Set(pending.map((p) => p.id));
     return friends.filter((f) => !hidden.has(f.accept_id));
   }, [friends, pending]);
 
@@ -147,12 +148,13 @@ export function FriendsListPage() {
           <p className="empty-note">{t('friends.list.emptyGroup')}</p>
         )
       ) : (
-        <VirtualList
+        <WindowedList
           items={shown}
           rowHeight={ROW_HEIGHT}
           itemKey={(f) => f.accept_id}
           renderRow={renderRow}
           label={groupLabel(shownId, selected?.group_name ?? '')}
+          testId="friend-list"
           initialScrollTop={lastScrollTop}
           onScrollTopChange={(top) => {
             lastScrollTop = top;
@@ -160,7 +162,7 @@ export function FriendsListPage() {
         />
       )}
       {open !== null ? <FriendCardOverlay acceptId={open} fromGroupId={shownId} onClose={onClose} /> : null}
-      <UndoBar />
+      <UndoBar deletes={friendDeletes} />
     </main>
   );
 }

@@ -1,12 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { friendDeletes } from '../components/friends/deletes';
 import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
 import { FriendItem } from '../components/friends/FriendItem';
-import { usePendingDeletes } from '../components/friends/pending-delete';
 import { SearchScopes } from '../components/friends/SearchScopes';
-import { UndoBar } from '../components/friends/UndoBar';
-import { VirtualList } from '../components/friends/VirtualList';
+import { usePendingDeletes } from '../components/undo/pending-delete';
+import { UndoBar } from '../components/undo/UndoBar';
+import { WindowedList } from '../components/WindowedList';
 import type { FriendRow } from '../db';
 import { useFriendSearch } from '../db/hooks/friends';
 import { useSession } from '../db/hooks/session';
@@ -20,7 +21,7 @@ export function FriendsSearchPage() {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const results = useFriendSearch(deferred);
-  const pending = usePendingDeletes();
+  const pending = usePendingDeletes(friendDeletes);
   const [open, setOpen] = useState<number | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
   const inputId = useId();
@@ -29,7 +30,7 @@ export function FriendsSearchPage() {
     if (session === null) void navigate({ to: '/login' });
   }, [session, navigate]);
 
-  const hidden = new Set(pending.map((p) => p.acceptId));
+  const hidden = new Set(pending.map((p) => p.id));
   const shown = (results ?? []).filter((f) => !hidden.has(f.accept_id));
   const openFriend = useCallback((f: FriendRow) => setOpen(f.accept_id), []);
   const renderRow = useCallback((f: FriendRow) => <FriendItem friend={f} onOpen={openFriend} />, [openFriend]);
@@ -64,17 +65,18 @@ export function FriendsSearchPage() {
           <p className="visually-hidden" role="status">
             {t('friends.search.results', { count: shown.length })}
           </p>
-          <VirtualList
+          <WindowedList
             items={shown}
             rowHeight={72}
             itemKey={(f) => f.accept_id}
             renderRow={renderRow}
             label={t('friends.search.title')}
+            testId="friend-list"
           />
         </>
       )}
       {open !== null ? <FriendCardOverlay acceptId={open} onClose={onClose} /> : null}
-      <UndoBar />
+      <UndoBar deletes={friendDeletes} />
     </main>
   );
 }

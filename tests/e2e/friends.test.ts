@@ -218,6 +218,25 @@ describe('friends', () => {
         timeout: 20_000,
       })
       .toEqual(['Clients', 'Suppliers', expect.any(String)]);
+
+    // By keyboard: space picks Clients up, the arrow moves it, space puts it down, each step
+    // told to screen readers; the arrow alone moves it one place.
+    const told = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await told('Picked up Clients: place 1 of 2.');
+    await page.keyboard.press('ArrowDown');
+    await told('Clients moved to place 2 of 2.');
+    await page.keyboard.press('Space');
+    await told('Clients put down at place 2 of 2.');
+    await expect.poll(() => rows.locator('strong').allTextContents()).toEqual(['Suppliers', 'Clients']);
+    await page.getByRole('button', { name: /^Drag to reorder Clients/ }).press('ArrowUp');
+    await expect.poll(() => rows.locator('strong').allTextContents()).toEqual(['Clients', 'Suppliers']);
+    await expect
+      .poll(async () => (await getJson<GroupList>(server, '/api/group/list', b.token)).list.map((g) => g.group_name), {
+        timeout: 20_000,
+      })
+      .toEqual(['Clients', 'Suppliers', expect.any(String)]);
   });
   it('makes a group offline and puts a friend in it; both reach the server on reconnecting', async () => {
     await controlledByServiceWorker(page);

@@ -5,7 +5,7 @@ import { newCloudId } from '../../src/db/cloud';
 import { commitCloudDelete, forgetCloudDelete, keepCloudDelete, readCloudDeletes } from '../../src/db/cloud-deletes';
 import { mutate } from '../../src/db/mutations';
 
-/** The kept intents of cloud deletes within their undo window (src/components/cloud/pending-delete.ts). */
+/** The kept intents of cloud deletes within their undo window (src/components/cloud/deletes.ts). */
 let n = 0;
 const dbs: CardbookDB[] = [];
 function freshDb(): CardbookDB {

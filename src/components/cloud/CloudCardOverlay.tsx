@@ -23,7 +23,7 @@ import { OverlayFrame } from '../OverlayFrame';
 import { toast } from '../toast';
 import { useOnline } from '../use-online';
 import { CloudCardEditor, cloudRowsValid, useCloudKeyLabel } from './CloudCardEditor';
-import { deleteCloudWithUndo } from './pending-delete';
+import { cloudItemDeletes } from './deletes';
 import { saveCards, useCsvHeaders } from './use-export';
 import '../friends/friends.css';
 import './cloud.css';
@@ -102,7 +102,7 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
 
   const onDelete = () => {
     if (!card) return;
-    deleteCloudWithUndo({ kind: 'card', id: card.id, title });
+    cloudItemDeletes.hold({ kind: 'card', id: card.id, title });
     props.onClose();
   };
 

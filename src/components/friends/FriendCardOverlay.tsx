@@ -11,10 +11,10 @@ import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
 import { OverlayFrame, OverlayLoading } from '../OverlayFrame';
 import { toast } from '../toast';
+import { friendDeletes } from './deletes';
 import { cardOfFriend, friendTitle } from './display';
 import { saveFriendVCard } from './friend-vcard';
 
-import { deleteWithUndo } from './pending-delete';
 import { useCardExtras } from './use-card-extras';
 import './friends.css';
 
@@ -67,7 +67,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
 
   const onDelete = () => {
     if (!friend) return;
-    deleteWithUndo({ acceptId: friend.accept_id, title: friendTitle(friend) });
+    friendDeletes.hold({ id: friend.accept_id, title: friendTitle(friend) });
     props.onClose();
   };
 
