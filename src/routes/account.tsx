@@ -120,38 +120,15 @@ function LinkedAccounts() {
         <>
           {load.data.accounts.length === 0 ? <p className="muted">{t('auth.accounts.none')}</p> : null}
           <ul className="account-list" data-testid="linked-accounts">
-            {load.data.accounts.map((account) => {
-              const name = account.fullName || account.label;
-              return (
-                <li key={account.user_id} className="account-group account-linked" data-testid="linked-account">
-                  <Avatar src={account.avatar} name={name} size={40} />
-                  <div className="account-linked-name">
-                    <div className="account-label">{name}</div>
-                    {account.fullName ? <div className="muted">{account.label}</div> : null}
-                  </div>
-                  <div className="account-linked-actions">
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-inline"
-                      disabled={busy || !online}
-                      aria-label={t('auth.accounts.switchLabel', { name })}
-                      onClick={() => void switchTo(account)}
-                    >
-                      {t('auth.accounts.switchTo')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-inline"
-                      disabled={busy || !online}
-                      aria-label={`${t('auth.accounts.unlink')} ${name}`}
-                      onClick={() => setUnlinking(account)}
-                    >
-                      {t('auth.accounts.unlink')}
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {load.data.accounts.map((account) => (
+              <LinkedAccount
+                key={account.user_id}
+                account={account}
+                disabled={busy || !online}
+                onSwitch={() => void switchTo(account)}
+                onUnlink={() => setUnlinking(account)}
+              />
+            ))}
           </ul>
           <LinkForm disabled={busy || !online} onLinked={setData} />
         </>
@@ -170,7 +147,48 @@ function LinkedAccounts() {
   );
 }
 
+/** One linked account: who it is, Switch to it, Unlink it. */
+function LinkedAccount(props: { account: Associate; disabled: boolean; onSwitch: () => void; onUnlink: () => void }) {
+  const { t } = useTranslation();
+  const { account } = props;
+  const name = account.fullName || account.label;
+  return (
+    <li className="account-group account-linked" data-testid="linked-account">
+      <Avatar src={account.avatar} name={name} size={40} />
+      <div className="account-linked-name">
+        <div className="account-label">{name}</div>
+        {account.fullName ? <div className="muted">{account.label}</div> : null}
+      </div>
+      <div className="account-linked-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-inline"
+          disabled={props.disabled}
+          aria-label={t('auth.accounts.switchLabel', { name })}
+          onClick={props.onSwitch}
+        >
+          {t('auth.accounts.switchTo')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-inline"
+          disabled={props.disabled}
+          aria-label={`${t('auth.accounts.unlink')} ${name}`}
+          onClick={props.onUnlink}
+        >
+          {t('auth.accounts.unlink')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
 const EMPTY_ACCOUNT: AccountValue = { area: 'hk', mobile: '', email: '' };
+
+type OwnAccount = ReturnType<typeof ownCodeAccount>;
+
+/** The address a code to this account is sent to, as it is shown. */
+const contactOf = (own: OwnAccount) => (own ? ('email' in own ? own.email : formatMobile(own.area, own.mobile)) : '');
 
 /**
  * Links another account: its credentials, then this account proves it is its owner asking (its
@@ -187,11 +205,6 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
   const form = useFormSubmit();
   const hasPassword = profile ? !profile.tipEditPassword : true;
   const ownAccount = profile ? ownCodeAccount(profile) : null;
-  const contact = ownAccount
-    ? 'email' in ownAccount
-      ? ownAccount.email
-      : formatMobile(ownAccount.area, ownAccount.mobile)
-    : '';
   const canProve = hasPassword || ownAccount !== null;
 
   const onSubmit = (e: FormEvent) => {
@@ -223,38 +236,54 @@ function LinkForm(props: { disabled: boolean; onLinked: (data: Associates) => vo
         onChange={(e) => setPassword(e.target.value)}
       />
       <h4 className="account-own-title">{t('auth.accounts.ownTitle')}</h4>
-      {!canProve ? (
-        <p className="muted">{t('auth.accounts.ownNeedsPassword')}</p>
-      ) : hasPassword ? (
-        <Field
-          label={t('auth.accounts.ownPassword')}
-          hint={t('auth.accounts.ownPasswordHint', { contact })}
-          type="password"
-          name="current-password"
-          autoComplete="current-password"
-          value={own}
-          error={form.errors.current_password ? t('auth.accounts.ownRequired') : undefined}
-          onChange={(e) => setOwn(e.target.value)}
-        />
-      ) : (
-        <>
-          <p className="muted">{t('auth.accounts.ownCodeHint', { contact })}</p>
-          <CodeField
-            scene="login"
-            account={ownAccount ?? {}}
-            value={own}
-            onChange={setOwn}
-            error={
-              form.errors.current_code || form.errors.current_password ? t('auth.accounts.ownCodeRequired') : undefined
-            }
-            onAccountError={(errors) => form.setFormError(Object.values(errors)[0] ?? null)}
-          />
-        </>
-      )}
+      <OwnerProof form={form} ownAccount={ownAccount} hasPassword={hasPassword} own={own} onOwn={setOwn} />
       <FormError message={form.formError} />
       <button type="submit" className="btn btn-secondary btn-block" disabled={form.busy || props.disabled || !canProve}>
         {t('auth.accounts.link')}
       </button>
     </form>
+  );
+}
+
+/** This account proving it is its owner asking: its password, a code to its own address, or neither yet. */
+function OwnerProof(props: {
+  form: ReturnType<typeof useFormSubmit>;
+  ownAccount: OwnAccount | null;
+  hasPassword: boolean;
+  own: string;
+  onOwn: (own: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { form, ownAccount, own } = props;
+  const contact = contactOf(ownAccount);
+  if (!props.hasPassword && ownAccount === null) return <p className="muted">{t('auth.accounts.ownNeedsPassword')}</p>;
+  if (props.hasPassword) {
+    return (
+      <Field
+        label={t('auth.accounts.ownPassword')}
+        hint={t('auth.accounts.ownPasswordHint', { contact })}
+        type="password"
+        name="current-password"
+        autoComplete="current-password"
+        value={own}
+        error={form.errors.current_password ? t('auth.accounts.ownRequired') : undefined}
+        onChange={(e) => props.onOwn(e.target.value)}
+      />
+    );
+  }
+  return (
+    <>
+      <p className="muted">{t('auth.accounts.ownCodeHint', { contact })}</p>
+      <CodeField
+        scene="login"
+        account={ownAccount ?? {}}
+        value={own}
+        onChange={props.onOwn}
+        error={
+          form.errors.current_code || form.errors.current_password ? t('auth.accounts.ownCodeRequired') : undefined
+        }
+        onAccountError={(errors) => form.setFormError(Object.values(errors)[0] ?? null)}
+      />
+    </>
   );
 }

@@ -29,6 +29,26 @@ type View =
 
 export function BindExclusiveCardPage() {
   const { t } = useTranslation();
+  const { view, busy, bind, retry } = useBindView();
+  return (
+    <main className="page info-page bind-page">
+      <h1>{view.state === 'bind' ? t('info.bind.bindTitle') : t('info.bind.title')}</h1>
+      <ViewBody view={view} busy={busy} onBind={() => void bind()} onRetry={retry} />
+      {view.state === 'incomplete' || view.state === 'failed' || view.state === 'notYet' ? (
+        <Link to="/" className="btn btn-ghost btn-block bind-home">
+          {t('app.notFound.home')}
+        </Link>
+      ) : null}
+    </main>
+  );
+}
+
+/**
+ * What the link leads to: asked of the server on opening (and again on Retry), a bound card opened
+ * at once; binding it to the signed-in owner's card.
+ */
+function useBindView() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const { no = '' } = useParams({ strict: false }) as { no?: string };
@@ -84,23 +104,45 @@ export function BindExclusiveCardPage() {
     }
   };
 
-  return (
-    <main className="page info-page bind-page">
-      <h1>{view.state === 'bind' ? t('info.bind.bindTitle') : t('info.bind.title')}</h1>
-      {view.state === 'checking' ? (
+  const retry = () => {
+    setView({ state: 'checking' });
+    setAttempt((n) => n + 1);
+  };
+
+  return { view, busy, bind, retry };
+}
+
+/** The words and the button for each state of the link. */
+function ViewBody({
+  view,
+  busy,
+  onBind,
+  onRetry,
+}: {
+  view: View;
+  busy: boolean;
+  onBind: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  switch (view.state) {
+    case 'checking':
+      return (
         <p role="status" aria-busy="true" className="muted">
           {t('info.bind.checking')}
         </p>
-      ) : null}
-      {view.state === 'bind' ? (
+      );
+    case 'bind':
+      return (
         <>
           <p>{t('info.bind.bindIntro')}</p>
-          <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void bind()}>
+          <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={onBind}>
             {busy ? t('info.bind.binding') : t('info.bind.bindButton')}
           </button>
         </>
-      ) : null}
-      {view.state === 'done' ? (
+      );
+    case 'done':
+      return (
         <>
           <p role="status" className="info-done">
             {t('info.bind.done')}
@@ -109,45 +151,47 @@ export function BindExclusiveCardPage() {
             {t('info.bind.viewCard')}
           </Link>
         </>
+      );
+    case 'signIn':
+      return <SignInFirst />;
+    case 'notYet':
+      return <p>{t('info.bind.notBoundYet')}</p>;
+    case 'incomplete':
+      return <p role="alert">{t('info.bind.incomplete')}</p>;
+    case 'failed':
+      return <Failed message={view.message} retryable={view.retryable} onRetry={onRetry} />;
+  }
+}
+
+/** Someone else's card, or no one signed in: the way to sign in and come back here. */
+function SignInFirst() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t('info.bind.signIn')}</p>
+      <Link
+        to="/login"
+        className="btn btn-primary btn-block"
+        onClick={() => rememberReturnPath(location.pathname + location.search)}
+      >
+        {t('info.bind.signInButton')}
+      </Link>
+    </>
+  );
+}
+
+function Failed({ message, retryable, onRetry }: { message: string; retryable: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p role="alert" className="form-error">
+        {message}
+      </p>
+      {retryable ? (
+        <button type="button" className="btn btn-primary btn-block" onClick={onRetry}>
+          {t('app.common.retry')}
+        </button>
       ) : null}
-      {view.state === 'signIn' ? (
-        <>
-          <p>{t('info.bind.signIn')}</p>
-          <Link
-            to="/login"
-            className="btn btn-primary btn-block"
-            onClick={() => rememberReturnPath(location.pathname + location.search)}
-          >
-            {t('info.bind.signInButton')}
-          </Link>
-        </>
-      ) : null}
-      {view.state === 'notYet' ? <p>{t('info.bind.notBoundYet')}</p> : null}
-      {view.state === 'incomplete' ? <p role="alert">{t('info.bind.incomplete')}</p> : null}
-      {view.state === 'failed' ? (
-        <>
-          <p role="alert" className="form-error">
-            {view.message}
-          </p>
-          {view.retryable ? (
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => {
-                setView({ state: 'checking' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('app.common.retry')}
-            </button>
-          ) : null}
-        </>
-      ) : null}
-      {view.state === 'incomplete' || view.state === 'failed' || view.state === 'notYet' ? (
-        <Link to="/" className="btn btn-ghost btn-block bind-home">
-          {t('app.notFound.home')}
-        </Link>
-      ) : null}
-    </main>
+    </>
   );
 }

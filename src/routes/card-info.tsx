@@ -12,7 +12,6 @@ import './card-info.css';
  * synced): photos with the flip button, name, the detail lists, and where to go next.
  */
 export function CardInfoPage() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const card = useMyCard();
@@ -23,38 +22,51 @@ export function CardInfoPage() {
     void navigate({ to: '/login' });
     return null;
   }
-  if (session === undefined || card === undefined || firstPull) {
-    return (
-      <main className="page card-info" aria-busy="true">
-        <span className="visually-hidden" role="status">
-          {t('app.common.loading')}
-        </span>
-        <div className="card-skeleton" aria-hidden="true">
-          <div className="card-skeleton-photo" />
-          <div className="card-skeleton-line" />
-          <div className="card-skeleton-line short" />
-        </div>
-      </main>
-    );
-  }
-  if (card === null) {
-    return (
-      <main className="status-page">
-        <div className="card-empty-icon" aria-hidden="true">
-          <CardIcon />
-        </div>
-        <h1>{t('card.empty.title')}</h1>
-        <p>{t('card.empty.body')}</p>
-        <Link to="/card/create" className="btn btn-primary">
-          {t('card.empty.action')}
-        </Link>
-        <Link to="/cardLdentify" className="btn btn-ghost">
-          {t('app.nav.identify')}
-        </Link>
-      </main>
-    );
-  }
+  if (session === undefined || card === undefined || firstPull) return <CardLoading />;
+  if (card === null) return <NoCard />;
+  return <MyCard card={card} />;
+}
 
+type Card = NonNullable<ReturnType<typeof useMyCard>>;
+
+function CardLoading() {
+  const { t } = useTranslation();
+  return (
+    <main className="page card-info" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('app.common.loading')}
+      </span>
+      <div className="card-skeleton" aria-hidden="true">
+        <div className="card-skeleton-photo" />
+        <div className="card-skeleton-line" />
+        <div className="card-skeleton-line short" />
+      </div>
+    </main>
+  );
+}
+
+/** No card yet: make one, or identify a paper card into one. */
+function NoCard() {
+  const { t } = useTranslation();
+  return (
+    <main className="status-page">
+      <div className="card-empty-icon" aria-hidden="true">
+        <CardIcon />
+      </div>
+      <h1>{t('card.empty.title')}</h1>
+      <p>{t('card.empty.body')}</p>
+      <Link to="/card/create" className="btn btn-primary">
+        {t('card.empty.action')}
+      </Link>
+      <Link to="/cardLdentify" className="btn btn-ghost">
+        {t('app.nav.identify')}
+      </Link>
+    </main>
+  );
+}
+
+function MyCard({ card }: { card: Card }) {
+  const { t } = useTranslation();
   const open = card.is_open === 1;
   return (
     <main className="page card-info">
@@ -77,30 +89,38 @@ export function CardInfoPage() {
         </p>
       </header>
       <p className="card-privacy-hint">{open ? t('card.info.publicHint') : t('card.info.privateHint')}</p>
-      <nav className="card-actions" aria-label={t('card.title')}>
-        <Link to="/card/create" className="card-action">
-          <EditIcon />
-          <span>{t('card.info.edit')}</span>
-        </Link>
-        <Link to="/myQrCode" className="card-action">
-          <QrIcon />
-          <span>{t('card.info.qr')}</span>
-        </Link>
-        <Link to="/information/info" className="card-action">
-          <BuildingIcon />
-          <span>{t('card.info.company')}</span>
-        </Link>
-        <Link to="/cardLdentify" className="card-action">
-          <IdentifyIcon />
-          <span>{t('app.nav.identify')}</span>
-        </Link>
-        <Link to="/exclusiveCard" className="card-action">
-          <NfcIcon />
-          <span>{t('app.nav.shop')}</span>
-        </Link>
-      </nav>
+      <CardActions />
       <CardDetails profile={card.profile} extension={card.extension} />
     </main>
+  );
+}
+
+/** Where to go next from my card. */
+function CardActions() {
+  const { t } = useTranslation();
+  return (
+    <nav className="card-actions" aria-label={t('card.title')}>
+      <Link to="/card/create" className="card-action">
+        <EditIcon />
+        <span>{t('card.info.edit')}</span>
+      </Link>
+      <Link to="/myQrCode" className="card-action">
+        <QrIcon />
+        <span>{t('card.info.qr')}</span>
+      </Link>
+      <Link to="/information/info" className="card-action">
+        <BuildingIcon />
+        <span>{t('card.info.company')}</span>
+      </Link>
+      <Link to="/cardLdentify" className="card-action">
+        <IdentifyIcon />
+        <span>{t('app.nav.identify')}</span>
+      </Link>
+      <Link to="/exclusiveCard" className="card-action">
+        <NfcIcon />
+        <span>{t('app.nav.shop')}</span>
+      </Link>
+    </nav>
   );
 }
 

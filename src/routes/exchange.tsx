@@ -94,8 +94,30 @@ export function ExchangeStartPage() {
 
 function StartForms() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const kept = useExchangeRoom();
+  const start = useStartForms();
+
+  if (start.failure?.kind === 'needsCard') return <QuickCard onDone={() => void start.open()} />;
+  const mine = kept && kept.role === 'host' && kept.status === 'open' && kept.expires_at > Date.now() ? kept : null;
+  return (
+    <>
+      {mine ? (
+        <Link to="/ex/$roomCode" params={{ roomCode: mine.room_code }} className="btn btn-secondary btn-block">
+          {t('exchange.host.back')} · {formatRoomCode(mine.room_code)}
+        </Link>
+      ) : null}
+      <HostForm start={start} />
+      <JoinByCodeForm start={start} />
+    </>
+  );
+}
+
+type Start = ReturnType<typeof useStartForms>;
+
+/** Hosting a room (its name and password) and joining one by its typed code. */
+function useStartForms() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const { busy, run } = useBusy();
@@ -125,76 +147,81 @@ function StartForms() {
     void navigate({ to: '/ex/$roomCode', params: { roomCode: normal } });
   };
 
-  if (failure?.kind === 'needsCard') return <QuickCard onDone={() => void open()} />;
-  const mine = kept && kept.role === 'host' && kept.status === 'open' && kept.expires_at > Date.now() ? kept : null;
+  const onCode = (value: string) => {
+    setCode(value.toUpperCase());
+    setCodeError('');
+  };
+
+  return { name, setName, password, setPassword, busy, failure, open, code, codeError, onCode, onJoin };
+}
+
+function HostForm({ start }: { start: Start }) {
+  const { t } = useTranslation();
+  const { failure, busy } = start;
   return (
-    <>
-      {mine ? (
-        <Link to="/ex/$roomCode" params={{ roomCode: mine.room_code }} className="btn btn-secondary btn-block">
-          {t('exchange.host.back')} · {formatRoomCode(mine.room_code)}
-        </Link>
+    <form
+      className="exchange-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void start.open();
+      }}
+      aria-labelledby="exchange-host-title"
+    >
+      <h2 id="exchange-host-title">{t('exchange.host.title')}</h2>
+      <Field
+        label={t('exchange.host.name')}
+        value={start.name}
+        maxLength={60}
+        placeholder={t('exchange.host.namePlaceholder')}
+        onChange={(e) => start.setName(e.target.value)}
+      />
+      <Field
+        label={t('exchange.host.password')}
+        value={start.password}
+        maxLength={32}
+        autoComplete="off"
+        onChange={(e) => start.setPassword(e.target.value)}
+      />
+      <p className="exchange-hint">{t('exchange.host.passwordHint')}</p>
+      {failure?.kind === 'offline' ? <Offline onRetry={() => void start.open()} /> : null}
+      {failure?.kind === 'message' ? (
+        <p className="form-error" role="alert">
+          {failure.message}
+        </p>
       ) : null}
-      <form
-        className="exchange-panel"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void open();
-        }}
-        aria-labelledby="exchange-host-title"
-      >
-        <h2 id="exchange-host-title">{t('exchange.host.title')}</h2>
-        <Field
-          label={t('exchange.host.name')}
-          value={name}
-          maxLength={60}
-          placeholder={t('exchange.host.namePlaceholder')}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          label={t('exchange.host.password')}
-          value={password}
-          maxLength={32}
-          autoComplete="off"
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p className="exchange-hint">{t('exchange.host.passwordHint')}</p>
-        {failure?.kind === 'offline' ? <Offline onRetry={() => void open()} /> : null}
-        {failure?.kind === 'message' ? (
-          <p className="form-error" role="alert">
-            {failure.message}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? t('exchange.host.opening') : t('exchange.host.open')}
-        </button>
-      </form>
-      <form className="exchange-panel" onSubmit={onJoin} aria-labelledby="exchange-join-title">
-        <h2 id="exchange-join-title">{t('exchange.join.title')}</h2>
-        <Field
-          label={t('exchange.join.code')}
-          value={code}
-          error={codeError || undefined}
-          placeholder="ABCD-2345"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="text"
-          maxLength={12}
-          className="exchange-code-input"
-          onChange={(e) => {
-            setCode(e.target.value.toUpperCase());
-            setCodeError('');
-          }}
-        />
-        <p className="exchange-hint">{t('exchange.join.codeHint')}</p>
-        <button type="submit" className="btn btn-primary btn-block">
-          {t('exchange.join.submit')}
-        </button>
-        <Link to="/scanqrcode" className="btn btn-ghost btn-block">
-          {t('exchange.join.scan')}
-        </Link>
-      </form>
-    </>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t('exchange.host.opening') : t('exchange.host.open')}
+      </button>
+    </form>
+  );
+}
+
+function JoinByCodeForm({ start }: { start: Start }) {
+  const { t } = useTranslation();
+  return (
+    <form className="exchange-panel" onSubmit={start.onJoin} aria-labelledby="exchange-join-title">
+      <h2 id="exchange-join-title">{t('exchange.join.title')}</h2>
+      <Field
+        label={t('exchange.join.code')}
+        value={start.code}
+        error={start.codeError || undefined}
+        placeholder="ABCD-2345"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        inputMode="text"
+        maxLength={12}
+        className="exchange-code-input"
+        onChange={(e) => start.onCode(e.target.value)}
+      />
+      <p className="exchange-hint">{t('exchange.join.codeHint')}</p>
+      <button type="submit" className="btn btn-primary btn-block">
+        {t('exchange.join.submit')}
+      </button>
+      <Link to="/scanqrcode" className="btn btn-ghost btn-block">
+        {t('exchange.join.scan')}
+      </Link>
+    </form>
   );
 }
 

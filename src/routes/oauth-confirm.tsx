@@ -18,75 +18,16 @@ import { useBusy } from '../components/use-busy';
 export function OAuthConfirmPage() {
   const { t } = useTranslation();
   const _profile = useProfile();
-  const myName = useMyName();
   const { appType = '', appKey = '' } = useParams({ strict: false }) as { appType?: string; appKey?: string };
   const uid = new URLSearchParams(location.search).get('uid') ?? '';
   const { load, refresh, online } = useOnlineResource(() => oauthCalls.interaction(appType, appKey, uid), uid !== '');
-  const { busy, runTold } = useBusy();
-  const [leaving, setLeaving] = useState(false);
+  const decision = useDecision(appType, appKey, uid);
 
-  const decide = (allow: boolean) =>
-    runTold(async () => {
-      const redirect = await oauthCalls.decide(appType, appKey, uid, allow);
-      setLeaving(true);
-      location.assign(redirect);
-    });
-
-  if (uid === '') {
-    return (
-      <main className="page account-page oauth-confirm">
-        <h1>{t('auth.oauth.incompleteTitle')}</h1>
-        <div className="account-notice" role="alert">
-          <p>{t('auth.oauth.incomplete')}</p>
-        </div>
-        <Link to="/userHome" className="btn btn-ghost btn-block">
-          {t('app.notFound.home')}
-        </Link>
-      </main>
-    );
-  }
-  const app = load.state === 'ready' ? load.data.app.name : '';
+  if (uid === '') return <IncompleteLink />;
   return (
     <main className="page account-page oauth-confirm">
       {load.state === 'ready' ? (
-        <>
-          <h1>{t('auth.oauth.title', { app })}</h1>
-          <section className="account-section">
-            <h2>{t('auth.oauth.asks', { app })}</h2>
-            <ul className="oauth-scopes">
-              {load.data.scopes.map((scope) => (
-                <li key={scope} className="oauth-scope">
-                  {scope === 'card:read' ? t('auth.oauth.scopeCard') : scope}
-                </li>
-              ))}
-            </ul>
-            <p className="muted">{t('auth.oauth.signedInAs', { name: myName })}</p>
-            <p className="muted">{t('auth.oauth.revocable')}</p>
-          </section>
-          {leaving ? (
-            <p role="status" className="muted">
-              {t('auth.oauth.working')}
-            </p>
-          ) : null}
-          <div className="oauth-actions">
-            <button
-              type="button"
-              className="btn btn-secondary btn-block"
-              disabled={busy || leaving || !online}
-              onClick={() => void decide(false)}
-            >
-              {t('auth.oauth.deny')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              disabled={busy || leaving || !online}
-              onClick={() => void decide(true)}
-            >
-              {t('auth.oauth.allow')}
-            </button>
-          </div>
-        </>
+        <Consent app={load.data.app.name} scopes={load.data.scopes} online={online} decision={decision} />
       ) : (
         <h1>{t('auth.oauth.title', { app: appKey })}</h1>
       )}
@@ -97,5 +38,93 @@ export function OAuthConfirmPage() {
         </Link>
       ) : null}
     </main>
+  );
+}
+
+/** Opened without its `uid`: a link cut short, told as such, with the way home. */
+function IncompleteLink() {
+  const { t } = useTranslation();
+  return (
+    <main className="page account-page oauth-confirm">
+      <h1>{t('auth.oauth.incompleteTitle')}</h1>
+      <div className="account-notice" role="alert">
+        <p>{t('auth.oauth.incomplete')}</p>
+      </div>
+      <Link to="/userHome" className="btn btn-ghost btn-block">
+        {t('app.notFound.home')}
+      </Link>
+    </main>
+  );
+}
+
+/** Allow or Deny, sent to the authorisation server; then the browser leaves for the app. */
+function useDecision(appType: string, appKey: string, uid: string) {
+  const { busy, runTold } = useBusy();
+  const [leaving, setLeaving] = useState(false);
+
+  const decide = (allow: boolean) =>
+    runTold(async () => {
+      const redirect = await oauthCalls.decide(appType, appKey, uid, allow);
+      setLeaving(true);
+      location.assign(redirect);
+    });
+
+  return { busy, leaving, decide };
+}
+
+/** The app, what it asks for, who is signed in, and Deny or Allow (which leaves for the app). */
+function Consent({
+  app,
+  scopes,
+  online,
+  decision: { busy, leaving, decide },
+}: {
+  app: string;
+  scopes: string[];
+  online: boolean;
+  decision: ReturnType<typeof useDecision>;
+}) {
+  const { t } = useTranslation();
+  const myName = useMyName();
+
+  return (
+    <>
+      <h1>{t('auth.oauth.title', { app })}</h1>
+      <section className="account-section">
+        <h2>{t('auth.oauth.asks', { app })}</h2>
+        <ul className="oauth-scopes">
+          {scopes.map((scope) => (
+            <li key={scope} className="oauth-scope">
+              {scope === 'card:read' ? t('auth.oauth.scopeCard') : scope}
+            </li>
+          ))}
+        </ul>
+        <p className="muted">{t('auth.oauth.signedInAs', { name: myName })}</p>
+        <p className="muted">{t('auth.oauth.revocable')}</p>
+      </section>
+      {leaving ? (
+        <p role="status" className="muted">
+          {t('auth.oauth.working')}
+        </p>
+      ) : null}
+      <div className="oauth-actions">
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={busy || leaving || !online}
+          onClick={() => void decide(false)}
+        >
+          {t('auth.oauth.deny')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={busy || leaving || !online}
+          onClick={() => void decide(true)}
+        >
+          {t('auth.oauth.allow')}
+        </button>
+      </div>
+    </>
   );
 }

@@ -78,9 +78,21 @@ export function EditProfilePage() {
   return <EditProfileForm profile={profile} />;
 }
 
-function EditProfileForm({ profile }: { profile: ProfileRow }) {
+/** The fields changed from what the form opened with, as the setProfile body has them. */
+function changedFields(before: Draft, draft: Draft): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (draft.fullName !== before.fullName) body.fullName = draft.fullName;
+  if (draft.english_name !== before.english_name) body.english_name = draft.english_name;
+  if (draft.sex !== before.sex) body.sex = draft.sex;
+  if (draft.age !== before.age) body.age = draft.age === '' ? null : Number(draft.age);
+  if (draft.birth !== before.birth) body.birth = draft.birth === '' ? null : draft.birth;
+  if (draft.profile !== before.profile) body.profile = draft.profile;
+  return body;
+}
+
+/** The draft being edited, its errors, and saving what changed through the outbox. */
+function useProfileDraft(profile: ProfileRow) {
   const { t } = useTranslation();
-  const online = useOnline();
   const navigate = useNavigate();
   // What the form opened with: only fields changed from it are sent, so a field another device
   // changed meanwhile is not overwritten with the value this form happened to show.
@@ -91,15 +103,7 @@ function EditProfileForm({ profile }: { profile: ProfileRow }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const before = opened;
-    const body: Record<string, unknown> = {};
-    if (draft.fullName !== before.fullName) body.fullName = draft.fullName;
-    if (draft.english_name !== before.english_name) body.english_name = draft.english_name;
-    if (draft.sex !== before.sex) body.sex = draft.sex;
-    if (draft.age !== before.age) body.age = draft.age === '' ? null : Number(draft.age);
-    if (draft.birth !== before.birth) body.birth = draft.birth === '' ? null : draft.birth;
-    if (draft.profile !== before.profile) body.profile = draft.profile;
-    const parsed = setProfileBodySchema.safeParse(body);
+    const parsed = setProfileBodySchema.safeParse(changedFields(opened, draft));
     if (!parsed.success) {
       setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
       return;
@@ -108,6 +112,14 @@ function EditProfileForm({ profile }: { profile: ProfileRow }) {
     toast(navigator.onLine ? t('auth.profile.saved') : t('auth.profile.savedOffline'), 'success');
     await navigate({ to: '/myProfile' });
   };
+
+  return { draft, set, errors, onSubmit };
+}
+
+function EditProfileForm({ profile }: { profile: ProfileRow }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const { draft, set, errors, onSubmit } = useProfileDraft(profile);
 
   return (
     <main className="page">
@@ -129,17 +141,7 @@ function EditProfileForm({ profile }: { profile: ProfileRow }) {
           error={errors.english_name}
           onChange={(e) => set({ english_name: e.target.value })}
         />
-        <fieldset className="field">
-          <legend>{t('auth.profile.sex')}</legend>
-          <div className="segmented">
-            {([0, 1, 2] as const).map((sex) => (
-              <label key={sex} className={draft.sex === sex ? 'active' : ''}>
-                <input type="radio" name="sex" checked={draft.sex === sex} onChange={() => set({ sex })} />
-                {[t('auth.profile.sexes.unset'), t('auth.profile.sexes.male'), t('auth.profile.sexes.female')][sex]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <SexChoice sex={draft.sex} onChange={(sex) => set({ sex })} />
         <Field
           label={t('auth.profile.age')}
           name="age"
@@ -177,5 +179,22 @@ function EditProfileForm({ profile }: { profile: ProfileRow }) {
         </div>
       </form>
     </main>
+  );
+}
+
+function SexChoice({ sex: current, onChange }: { sex: Draft['sex']; onChange: (sex: Draft['sex']) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="field">
+      <legend>{t('auth.profile.sex')}</legend>
+      <div className="segmented">
+        {([0, 1, 2] as const).map((sex) => (
+          <label key={sex} className={current === sex ? 'active' : ''}>
+            <input type="radio" name="sex" checked={current === sex} onChange={() => onChange(sex)} />
+            {[t('auth.profile.sexes.unset'), t('auth.profile.sexes.male'), t('auth.profile.sexes.female')][sex]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -35,18 +35,40 @@ export function PublicSearchPage() {
   const navigate = useNavigate();
   const session = useSession();
   const online = useOnline();
-  const inputId = useId();
-  const [query, setQuery] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [found, setFound] = useState<Found>({ state: 'idle' });
+  const search = usePublicSearch(online);
   const [open, setOpen] = useState<string | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
 
   useEffect(() => {
     if (session === null) void navigate({ to: '/login' });
   }, [session, navigate]);
+
+  return (
+    <main className="page friends-page">
+      <div className="friends-head">
+        <h1>{t('friends.publicSearch.title')}</h1>
+      </div>
+      <SearchScopes current="public" />
+      <SearchBox query={search.query} onQuery={search.setQuery} />
+      {!online ? (
+        <p className="empty-note" role="status">
+          {t('friends.publicSearch.offline')}
+        </p>
+      ) : (
+        <Results found={search.found} onRetry={search.retry} onMore={search.more} onOpen={setOpen} />
+      )}
+      {open ? <SharedCardOverlay shareStr={open} onClose={onClose} /> : null}
+    </main>
+  );
+}
+
+/** The query as typed, the keyword it settles into, and the pages of cards the server found for it. */
+function usePublicSearch(online: boolean) {
+  const [query, setQuery] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [attempt, setAttempt] = useState(0);
+  const [found, setFound] = useState<Found>({ state: 'idle' });
 
   // Typing settles before the server is asked.
   useEffect(() => {
@@ -82,65 +104,82 @@ export function PublicSearchPage() {
     return () => controller.abort();
   }, [keyword, page, online, attempt]);
 
+  const retry = () => setAttempt((n) => n + 1);
+  const more = () => setPage((p) => p + 1);
+  return { query, setQuery, found, retry, more };
+}
+
+function SearchBox({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
+  const { t } = useTranslation();
+  const inputId = useId();
   return (
-    <main className="page friends-page">
-      <div className="friends-head">
-        <h1>{t('friends.publicSearch.title')}</h1>
+    <search className="search-box">
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('friends.publicSearch.label')}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        placeholder={t('friends.publicSearch.label')}
+        onChange={(e) => onQuery(e.target.value)}
+      />
+    </search>
+  );
+}
+
+/** Online: a hint before typing, then the search under way, its error, nothing found or the cards. */
+function Results({
+  found,
+  onRetry,
+  onMore,
+  onOpen,
+}: {
+  found: Found;
+  onRetry: () => void;
+  onMore: () => void;
+  onOpen: (shareStr: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (found.state === 'idle') return <p className="empty-note">{t('friends.publicSearch.hint')}</p>;
+  if (found.state === 'loading')
+    return (
+      <div className="share-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('friends.publicSearch.searching')}
       </div>
-      <SearchScopes current="public" />
-      <search className="search-box">
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('friends.publicSearch.label')}
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          value={query}
-          placeholder={t('friends.publicSearch.label')}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </search>
-      {!online ? (
-        <p className="empty-note" role="status">
-          {t('friends.publicSearch.offline')}
-        </p>
-      ) : found.state === 'idle' ? (
-        <p className="empty-note">{t('friends.publicSearch.hint')}</p>
-      ) : found.state === 'loading' ? (
-        <div className="share-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('friends.publicSearch.searching')}
-        </div>
-      ) : found.state === 'error' ? (
-        <div className="share-note share-note-error" role="alert">
-          <p>{found.message}</p>
-          <button type="button" className="btn btn-secondary btn-inline" onClick={() => setAttempt((n) => n + 1)}>
-            {t('share.card.retry')}
-          </button>
-        </div>
-      ) : found.list.length === 0 ? (
-        <p className="empty-note" role="status">
-          {t('friends.publicSearch.empty')}
-        </p>
-      ) : (
-        <>
-          <p className="visually-hidden" role="status">
-            {t('friends.search.results', { count: found.list.length })}
-          </p>
-          <ul className="public-results" data-testid="public-results">
-            {found.list.map((item) => (
-              <PublicCardResult key={item.card_id} item={item} onOpen={setOpen} />
-            ))}
-          </ul>
-          {found.more ? (
-            <button type="button" className="btn btn-ghost btn-block" onClick={() => setPage((p) => p + 1)}>
-              {t('friends.publicSearch.more')}
-            </button>
-          ) : null}
-        </>
-      )}
-      {open ? <SharedCardOverlay shareStr={open} onClose={onClose} /> : null}
-    </main>
+    );
+  if (found.state === 'error')
+    return (
+      <div className="share-note share-note-error" role="alert">
+        <p>{found.message}</p>
+        <button type="button" className="btn btn-secondary btn-inline" onClick={onRetry}>
+          {t('share.card.retry')}
+        </button>
+      </div>
+    );
+  if (found.list.length === 0)
+    return (
+      <p className="empty-note" role="status">
+        {t('friends.publicSearch.empty')}
+      </p>
+    );
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {t('friends.search.results', { count: found.list.length })}
+      </p>
+      <ul className="public-results" data-testid="public-results">
+        {found.list.map((item) => (
+          <PublicCardResult key={item.card_id} item={item} onOpen={onOpen} />
+        ))}
+      </ul>
+      {found.more ? (
+        <button type="button" className="btn btn-ghost btn-block" onClick={onMore}>
+          {t('friends.publicSearch.more')}
+        </button>
+      ) : null}
+    </>
   );
 }
 

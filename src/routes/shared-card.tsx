@@ -76,11 +76,49 @@ export function SharedCardPage() {
 
 function SharedCardView({ card, promotion }: { card: SharedCard; promotion: ReactNode }) {
   const { t } = useTranslation();
+  const actions = useCardActions(card);
+  const { name, english_name: englishName } = card.extension;
+
+  return (
+    <main className="page share-page shared-card">
+      <p className="shared-eyebrow">{t('share.card.title')}</p>
+      <CardHead
+        name={name}
+        englishName={englishName}
+        avatar={card.avatar}
+        cardId={card.card_id}
+        acceptId={card.accept_id}
+        nameAs="h1"
+        importing={actions.downloading}
+        onImport={() => void actions.onDownload()}
+      />
+
+      {card.accept_id > 0 && card.is_friend === 1 ? null : <CardActions card={card} actions={actions} />}
+
+      <CardPhotos photo={card.photo} photo_back={card.photo_back} name={name || englishName} />
+      <CardDetails profile={card.profile} extension={card.extension} />
+      {promotion}
+
+      {actions.dialog === 'login' ? (
+        <LoginFirstDialog
+          onRegister={() => actions.afterLogin('/register')}
+          onLogin={() => actions.afterLogin('/login')}
+          onCancel={() => actions.setDialog('none')}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+type Actions = ReturnType<typeof useCardActions>;
+
+/** Adding the card to my card holder (or signing in first), and taking it as a contact file. */
+function useCardActions(card: SharedCard) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const [dialog, setDialog] = useState<'none' | 'login'>('none');
   const { busy: downloading, run } = useBusy();
-  const { name, english_name: englishName } = card.extension;
   const mine = signedIn && cookieUserId() === card.user_id;
   // Turns into 'In your card holder' at once; back to 'Add friend' only if the server refuses.
   const [added, setAdded] = useState(false);
@@ -116,59 +154,42 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
     });
   };
 
+  return { dialog, setDialog, downloading, mine, added, onAddFriend, afterLogin, onDownload };
+}
+
+/** Under the card's head: it is mine, it is kept, or 'Add friend'; and 'Download vCard' for a card not kept. */
+function CardActions({ card, actions }: { card: SharedCard; actions: Actions }) {
+  const { t } = useTranslation();
   return (
-    <main className="page share-page shared-card">
-      <p className="shared-eyebrow">{t('share.card.title')}</p>
-      <CardHead
-        name={name}
-        englishName={englishName}
-        avatar={card.avatar}
-        cardId={card.card_id}
-        acceptId={card.accept_id}
-        nameAs="h1"
-        importing={downloading}
-        onImport={() => void onDownload()}
-      />
-
-      {card.accept_id > 0 && card.is_friend === 1 ? null : (
-        <div className="shared-actions">
-          {mine ? (
-            <p className="share-note shared-mine" data-testid="shared-mine">
-              {t('share.card.yours')} <Link to="/card/info">{t('share.card.openMine')}</Link>
-            </p>
-          ) : card.is_friend === 0 && added ? (
-            <p className="in-holder" role="status">
-              <CheckIcon />
-              {t('share.card.inHolder')}
-            </p>
-          ) : card.is_friend === 0 ? (
-            <button type="button" className="btn btn-primary" onClick={onAddFriend}>
-              <AddUserIcon />
-              {t('share.card.addFriend')}
-            </button>
-          ) : null}
-          {card.accept_id > 0 ? null : (
-            // Everyone may take the card as a contact file; with a friend entry, 'Save to contacts' above does it.
-            <button type="button" className="btn btn-ghost" disabled={downloading} onClick={() => void onDownload()}>
-              <DownloadIcon />
-              {t('share.card.downloadVcard')}
-            </button>
-          )}
-        </div>
-      )}
-
-      <CardPhotos photo={card.photo} photo_back={card.photo_back} name={name || englishName} />
-      <CardDetails profile={card.profile} extension={card.extension} />
-      {promotion}
-
-      {dialog === 'login' ? (
-        <LoginFirstDialog
-          onRegister={() => afterLogin('/register')}
-          onLogin={() => afterLogin('/login')}
-          onCancel={() => setDialog('none')}
-        />
+    <div className="shared-actions">
+      {actions.mine ? (
+        <p className="share-note shared-mine" data-testid="shared-mine">
+          {t('share.card.yours')} <Link to="/card/info">{t('share.card.openMine')}</Link>
+        </p>
+      ) : card.is_friend === 0 && actions.added ? (
+        <p className="in-holder" role="status">
+          <CheckIcon />
+          {t('share.card.inHolder')}
+        </p>
+      ) : card.is_friend === 0 ? (
+        <button type="button" className="btn btn-primary" onClick={actions.onAddFriend}>
+          <AddUserIcon />
+          {t('share.card.addFriend')}
+        </button>
       ) : null}
-    </main>
+      {card.accept_id > 0 ? null : (
+        // Everyone may take the card as a contact file; with a friend entry, 'Save to contacts' above does it.
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={actions.downloading}
+          onClick={() => void actions.onDownload()}
+        >
+          <DownloadIcon />
+          {t('share.card.downloadVcard')}
+        </button>
+      )}
+    </div>
   );
 }
 

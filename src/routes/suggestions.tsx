@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX, feedbackBodySchema } from '../api';
 import { Field, FormError, TextAreaField } from '../components/forms';
@@ -20,17 +20,54 @@ import '../components/info/info.css';
 type Picked = { ref: string; preview: string };
 const MB = Math.round(FEEDBACK_IMAGE_MAX_BYTES / 1024 / 1024);
 
+/** The message just sent: its outbox id, and what it said (given back if the server refuses it). */
+type Sent = { id: string; content: string; contact: string };
+
 export function SuggestionsPage() {
-  const { t } = useTranslation();
+  const feedback = useFeedback();
+  if (feedback.sent) return <FeedbackSent sent={feedback.sent} feedback={feedback} />;
+  return <FeedbackForm feedback={feedback} />;
+}
+
+type Feedback = ReturnType<typeof useFeedback>;
+
+/** The form's fields, its images, and sending it through the outbox. */
+function useFeedback() {
   const [content, setContent] = useState('');
   const [contact, setContact] = useState('');
   const [agree, setAgree] = useState(false);
-  const [images, setImages] = useState<Picked[]>([]);
-  /** The outbox id of the message just sent, and what it said (given back if the server refuses it). */
-  const [sent, setSent] = useState<{ id: string; content: string; contact: string } | null>(null);
+  const images = useFeedbackImages();
+  const [sent, setSent] = useState<Sent | null>(null);
   const form = useFormSubmit();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      id: crypto.randomUUID(),
+      content,
+      contact,
+      agree,
+      images: images.images.map((i) => i.ref),
+      app_version: __APP_VERSION__,
+      language: currentLocale(),
+      device: navigator.userAgent.slice(0, 300),
+    };
+    void form.submit(feedbackBodySchema, body, async (valid) => {
+      const id = await enqueue('sendFeedback', valid);
+      setSent({ id, content: valid.content, contact: valid.contact });
+      setContent('');
+      images.setImages([]);
+    });
+  };
+
+  return { content, setContent, contact, setContact, agree, setAgree, images, sent, setSent, form, onSubmit };
+}
+
+/** The images picked so far (staged in the outbox, previewed from object URLs revoked when gone). */
+function useFeedbackImages() {
+  const { t } = useTranslation();
+  const [images, setImages] = useState<Picked[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
-  const agreeId = useId();
   const previews = useRef<string[]>([]);
   previews.current = images.map((i) => i.preview);
   useEffect(
@@ -66,58 +103,47 @@ export function SuggestionsPage() {
     });
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      id: crypto.randomUUID(),
-      content,
-      contact,
-      agree,
-      images: images.map((i) => i.ref),
-      app_version: __APP_VERSION__,
-      language: currentLocale(),
-      device: navigator.userAgent.slice(0, 300),
-    };
-    void form.submit(feedbackBodySchema, body, async (valid) => {
-      const id = await enqueue('sendFeedback', valid);
-      setSent({ id, content: valid.content, contact: valid.contact });
-      setContent('');
-      setImages([]);
-    });
-  };
+  return { images, setImages, fileInput, pick, remove };
+}
 
-  if (sent) {
-    return (
-      <main className="page info-page">
-        <h1>{t('info.feedback.title')}</h1>
-        <SendStatus
-          id={sent.id}
-          onRefused={() => {
-            // The sync layer has told why (a toast); the message comes back to be fixed and sent again.
-            setContent(sent.content);
-            setContact(sent.contact);
-            setSent(null);
-          }}
-        />
-        <button type="button" className="btn btn-secondary btn-block" onClick={() => setSent(null)}>
-          {t('info.feedback.again')}
-        </button>
-      </main>
-    );
-  }
+/** After sending: where the message is, and a way to write another. */
+function FeedbackSent({ sent, feedback }: { sent: Sent; feedback: Feedback }) {
+  const { t } = useTranslation();
+  return (
+    <main className="page info-page">
+      <h1>{t('info.feedback.title')}</h1>
+      <SendStatus
+        id={sent.id}
+        onRefused={() => {
+          // The sync layer has told why (a toast); the message comes back to be fixed and sent again.
+          feedback.setContent(sent.content);
+          feedback.setContact(sent.contact);
+          feedback.setSent(null);
+        }}
+      />
+      <button type="button" className="btn btn-secondary btn-block" onClick={() => feedback.setSent(null)}>
+        {t('info.feedback.again')}
+      </button>
+    </main>
+  );
+}
+
+function FeedbackForm({ feedback }: { feedback: Feedback }) {
+  const { t } = useTranslation();
+  const { form } = feedback;
   return (
     <main className="page info-page">
       <h1>{t('info.feedback.title')}</h1>
       <p className="muted">{t('info.feedback.intro')}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
+      <form onSubmit={feedback.onSubmit} noValidate className="form">
         <TextAreaField
           label={t('info.feedback.content')}
           rows={6}
           maxLength={2000}
-          value={content}
+          value={feedback.content}
           placeholder={t('info.feedback.contentPlaceholder')}
           error={form.errors.content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => feedback.setContent(e.target.value)}
         />
         <Field
           label={t('info.feedback.contact')}
@@ -125,67 +151,102 @@ export function SuggestionsPage() {
           type="text"
           inputMode="email"
           autoComplete="email"
-          value={contact}
+          value={feedback.contact}
           error={form.errors.contact}
-          onChange={(e) => setContact(e.target.value)}
+          onChange={(e) => feedback.setContact(e.target.value)}
         />
-        <fieldset className="info-images">
-          <legend>{t('info.feedback.images', { max: FEEDBACK_IMAGES_MAX, mb: MB })}</legend>
-          <ul>
-            {images.map((image, i) => (
-              <li key={image.ref}>
-                <img src={image.preview} alt="" />
-                <button
-                  type="button"
-                  className="info-image-remove"
-                  aria-label={t('info.feedback.removeImage', { n: i + 1 })}
-                  onClick={() => remove(i)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-          {images.length < FEEDBACK_IMAGES_MAX ? (
-            <label className="btn btn-secondary info-add-image">
-              {t('info.feedback.addImage')}
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/*"
-                multiple
-                className="visually-hidden"
-                onChange={(e) => void pick(e.target.files)}
-              />
-            </label>
-          ) : null}
-        </fieldset>
-        <div className={`field info-agree${form.errors.agree ? ' field-invalid' : ''}`}>
-          <label htmlFor={agreeId}>
-            <input
-              id={agreeId}
-              type="checkbox"
-              checked={agree}
-              aria-invalid={form.errors.agree ? true : undefined}
-              onChange={(e) => setAgree(e.target.checked)}
-            />{' '}
-            {t('info.feedback.agree')}
-          </label>
-          <Link to="/policy/$type" params={{ type: 'terms' }}>
-            {t('info.feedback.readTerms')}
-          </Link>
-          {form.errors.agree ? (
-            <p className="field-error" role="alert">
-              {form.errors.agree}
-            </p>
-          ) : null}
-        </div>
+        <FeedbackImages {...feedback.images} />
+        <AgreeField agree={feedback.agree} setAgree={feedback.setAgree} error={form.errors.agree} />
         <FormError message={form.formError} />
         <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
           {form.busy ? t('info.feedback.sending') : t('info.feedback.send')}
         </button>
       </form>
     </main>
+  );
+}
+
+/** The picked images with their remove buttons, and the picker while there is room for more. */
+function FeedbackImages({
+  images,
+  fileInput,
+  pick,
+  remove,
+}: {
+  images: Picked[];
+  fileInput: RefObject<HTMLInputElement | null>;
+  pick: (files: FileList | null) => Promise<void>;
+  remove: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="info-images">
+      <legend>{t('info.feedback.images', { max: FEEDBACK_IMAGES_MAX, mb: MB })}</legend>
+      <ul>
+        {images.map((image, i) => (
+          <li key={image.ref}>
+            <img src={image.preview} alt="" />
+            <button
+              type="button"
+              className="info-image-remove"
+              aria-label={t('info.feedback.removeImage', { n: i + 1 })}
+              onClick={() => remove(i)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {images.length < FEEDBACK_IMAGES_MAX ? (
+        <label className="btn btn-secondary info-add-image">
+          {t('info.feedback.addImage')}
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            multiple
+            className="visually-hidden"
+            onChange={(e) => void pick(e.target.files)}
+          />
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The terms checkbox, a link to read them, and the error when they were not accepted. */
+function AgreeField({
+  agree,
+  setAgree,
+  error,
+}: {
+  agree: boolean;
+  setAgree: (agree: boolean) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const agreeId = useId();
+  return (
+    <div className={`field info-agree${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={agreeId}>
+        <input
+          id={agreeId}
+          type="checkbox"
+          checked={agree}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setAgree(e.target.checked)}
+        />{' '}
+        {t('info.feedback.agree')}
+      </label>
+      <Link to="/policy/$type" params={{ type: 'terms' }}>
+        {t('info.feedback.readTerms')}
+      </Link>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -22,23 +22,6 @@ export function Sessions() {
   const { load, setData, refresh, online } = useOnlineResource(accountCalls.sessions);
   const [asking, setAsking] = useState(false);
   const { busy, runTold } = useBusy();
-  const via = (session: SessionInfo) =>
-    session.login_type === 1
-      ? t('auth.accounts.viaCode')
-      : session.login_type === 4
-        ? t('auth.accounts.viaThird')
-        : t('auth.accounts.viaPassword');
-
-  const device = (session: SessionInfo) => {
-    const { browser, platform } = session;
-    if (browser && platform) return t('auth.accounts.deviceOn', { browser, platform });
-    return browser || platform || t('auth.accounts.deviceUnknown');
-  };
-  /** Where, roughly: the time zone's city (Asia/Hong_Kong: Hong Kong), and the masked address. */
-  const where = (session: SessionInfo) => [
-    session.time_zone ? t('auth.accounts.deviceNear', { city: zoneCity(session.time_zone) }) : '',
-    session.address ? t('auth.accounts.deviceAddress', { address: session.address }) : '',
-  ];
 
   const signOutOthers = () => {
     setAsking(false);
@@ -62,15 +45,7 @@ export function Sessions() {
         <>
           <ul className="account-links account-sessions" data-testid="sessions">
             {load.data.sessions.map((session) => (
-              <li key={session.id} className="account-session" data-testid="session">
-                <span className="account-session-device">{device(session)}</span>
-                <span>{t('auth.accounts.sessionSince', { date: formatTime(session.created_at) })}</span>
-                <span className="muted">
-                  {[...where(session), via(session), session.current ? t('auth.accounts.thisDevice') : '']
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </li>
+              <SessionItem key={session.id} session={session} />
             ))}
           </ul>
           {load.data.sessions.length > 1 ? (
@@ -98,5 +73,35 @@ export function Sessions() {
         />
       ) : null}
     </section>
+  );
+}
+
+/** One signed-in device: its browser and platform, since when, and where from, how, and whether it is this one. */
+function SessionItem({ session }: { session: SessionInfo }) {
+  const { t } = useTranslation();
+  const via =
+    session.login_type === 1
+      ? t('auth.accounts.viaCode')
+      : session.login_type === 4
+        ? t('auth.accounts.viaThird')
+        : t('auth.accounts.viaPassword');
+  const { browser, platform } = session;
+  const device =
+    browser && platform
+      ? t('auth.accounts.deviceOn', { browser, platform })
+      : browser || platform || t('auth.accounts.deviceUnknown');
+  /** Where, roughly: the time zone's city (Asia/Hong_Kong: Hong Kong), and the masked address. */
+  const where = [
+    session.time_zone ? t('auth.accounts.deviceNear', { city: zoneCity(session.time_zone) }) : '',
+    session.address ? t('auth.accounts.deviceAddress', { address: session.address }) : '',
+  ];
+  return (
+    <li className="account-session" data-testid="session">
+      <span className="account-session-device">{device}</span>
+      <span>{t('auth.accounts.sessionSince', { date: formatTime(session.created_at) })}</span>
+      <span className="muted">
+        {[...where, via, session.current ? t('auth.accounts.thisDevice') : ''].filter(Boolean).join(' · ')}
+      </span>
+    </li>
   );
 }
