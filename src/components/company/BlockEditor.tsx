@@ -116,105 +116,143 @@ function BlockFields({ block, errors, upload, onChange, onPick }: Props) {
         />
       );
     case 'url':
-      return (
-        <>
-          <Field
-            label={t('company.fields.url')}
-            type="url"
-            inputMode="url"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder="https://"
-            value={item.content.url}
-            error={errorText(errors.url)}
-            onChange={(e) => onChange({ type: 'url', content: { ...item.content, url: e.target.value } })}
-          />
-          <Field
-            label={t('company.fields.urlTitle')}
-            value={item.content.title}
-            maxLength={COMPANY_TITLE_MAX}
-            error={errorText(errors.title)}
-            onChange={(e) => onChange({ type: 'url', content: { ...item.content, title: e.target.value } })}
-          />
-        </>
-      );
+      return <UrlFields content={item.content} errors={errors} onChange={onChange} />;
     case 'video':
       return <VideoField url={item.content.url} error={errorText(errors.url)} onChange={onChange} />;
     case 'pdf':
-      return (
-        <FilePick
-          legend={t('company.fields.pdf')}
-          hint={t('company.fields.pdfHint')}
-          button={item.content.url ? t('company.files.replacePdf') : t('company.files.choosePdf')}
-          accept="application/pdf,.pdf"
-          upload={upload}
-          error={errorText(errors.file)}
-          onFiles={(files) => onPick('pdf', files.slice(0, 1))}
-        >
-          {item.content.url ? (
-            <div className="file-summary" data-testid="pdf-summary">
-              <span className="pdf-icon">
-                <FileIcon />
-              </span>
-              <span className="pdf-meta">
-                <strong className="pdf-name">{item.content.name}</strong>
-                <span className="muted">{formatBytes(item.content.size)}</span>
-              </span>
-            </div>
-          ) : null}
-        </FilePick>
-      );
+      return <PdfPick pdf={item.content} error={errorText(errors.file)} upload={upload} onPick={onPick} />;
     case 'img':
+      return <ImagePick url={item.content.url} error={errorText(errors.file)} upload={upload} onPick={onPick} />;
+    case 'swipe':
       return (
-        <FilePick
-          legend={t('company.fields.img')}
-          hint={t('company.fields.imgHint')}
-          button={item.content.url ? t('company.files.replaceImage') : t('company.files.chooseImage')}
-          accept="image/*"
-          upload={upload}
-          error={errorText(errors.file)}
-          onFiles={(files) => onPick('img', files.slice(0, 1))}
-        >
-          {item.content.url ? <img className="file-preview" src={item.content.url} alt="" /> : null}
-        </FilePick>
-      );
-    case 'swipe': {
-      const urls = item.content.urls;
-      const room = COMPANY_SWIPE_MAX - urls.length;
-      return (
-        <FilePick
-          legend={t('company.fields.swipe')}
-          hint={t('company.fields.swipeHint', { max: COMPANY_SWIPE_MAX })}
-          button={t('company.files.addImages')}
-          accept="image/*"
-          multiple
-          disabled={room <= 0}
-          upload={upload}
+        <SwipePick
+          urls={item.content.urls}
           error={errorText(errors.urls)}
-          onFiles={(files) => onPick('img', files.slice(0, room))}
-        >
-          {urls.length > 0 ? (
-            <ul className="thumbs">
-              {urls.map((url, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may be added twice
-                <li key={`${i}-${url}`} className="thumb">
-                  <img src={url} alt="" />
-                  <button
-                    type="button"
-                    className="thumb-remove"
-                    aria-label={t('company.files.removeImage', { n: i + 1 })}
-                    onClick={() => onChange({ type: 'swipe', content: { urls: urls.filter((_, j) => j !== i) } })}
-                  >
-                    <CloseIconSmall />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </FilePick>
+          upload={upload}
+          onPick={onPick}
+          onChange={onChange}
+        />
       );
-    }
   }
+}
+
+type UrlContent = Extract<CompanyItem, { type: 'url' }>['content'];
+type PdfContent = Extract<CompanyItem, { type: 'pdf' }>['content'];
+/** What a file block's picker is given: its error, its uploads, and where picked files go. */
+type PickProps = { error: string | undefined; upload: UploadState; onPick: Props['onPick'] };
+
+/** A link block: the address and the title shown for it. */
+function UrlFields(props: { content: UrlContent; errors: BlockErrors; onChange: (item: CompanyItem) => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { content, errors, onChange } = props;
+  return (
+    <>
+      <Field
+        label={t('company.fields.url')}
+        type="url"
+        inputMode="url"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder="https://"
+        value={content.url}
+        error={errorText(errors.url)}
+        onChange={(e) => onChange({ type: 'url', content: { ...content, url: e.target.value } })}
+      />
+      <Field
+        label={t('company.fields.urlTitle')}
+        value={content.title}
+        maxLength={COMPANY_TITLE_MAX}
+        error={errorText(errors.title)}
+        onChange={(e) => onChange({ type: 'url', content: { ...content, title: e.target.value } })}
+      />
+    </>
+  );
+}
+
+/** A PDF block: the file picked so far (name and size), and a button to choose or replace it. */
+function PdfPick({ pdf, error, upload, onPick }: PickProps & { pdf: PdfContent }) {
+  const { t } = useTranslation();
+  return (
+    <FilePick
+      legend={t('company.fields.pdf')}
+      hint={t('company.fields.pdfHint')}
+      button={pdf.url ? t('company.files.replacePdf') : t('company.files.choosePdf')}
+      accept="application/pdf,.pdf"
+      upload={upload}
+      error={error}
+      onFiles={(files) => onPick('pdf', files.slice(0, 1))}
+    >
+      {pdf.url ? (
+        <div className="file-summary" data-testid="pdf-summary">
+          <span className="pdf-icon">
+            <FileIcon />
+          </span>
+          <span className="pdf-meta">
+            <strong className="pdf-name">{pdf.name}</strong>
+            <span className="muted">{formatBytes(pdf.size)}</span>
+          </span>
+        </div>
+      ) : null}
+    </FilePick>
+  );
+}
+
+/** An image block: its preview, and a button to choose or replace it. */
+function ImagePick({ url, error, upload, onPick }: PickProps & { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <FilePick
+      legend={t('company.fields.img')}
+      hint={t('company.fields.imgHint')}
+      button={url ? t('company.files.replaceImage') : t('company.files.chooseImage')}
+      accept="image/*"
+      upload={upload}
+      error={error}
+      onFiles={(files) => onPick('img', files.slice(0, 1))}
+    >
+      {url ? <img className="file-preview" src={url} alt="" /> : null}
+    </FilePick>
+  );
+}
+
+/** A swipe block: its pictures as thumbnails, each removable, and a button to add more up to the limit. */
+function SwipePick(props: PickProps & { urls: string[]; onChange: (item: CompanyItem) => void }) {
+  const { t } = useTranslation();
+  const { urls, onChange } = props;
+  const room = COMPANY_SWIPE_MAX - urls.length;
+  return (
+    <FilePick
+      legend={t('company.fields.swipe')}
+      hint={t('company.fields.swipeHint', { max: COMPANY_SWIPE_MAX })}
+      button={t('company.files.addImages')}
+      accept="image/*"
+      multiple
+      disabled={room <= 0}
+      upload={props.upload}
+      error={props.error}
+      onFiles={(files) => props.onPick('img', files.slice(0, room))}
+    >
+      {urls.length > 0 ? (
+        <ul className="thumbs">
+          {urls.map((url, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may be added twice
+            <li key={`${i}-${url}`} className="thumb">
+              <img src={url} alt="" />
+              <button
+                type="button"
+                className="thumb-remove"
+                aria-label={t('company.files.removeImage', { n: i + 1 })}
+                onClick={() => onChange({ type: 'swipe', content: { urls: urls.filter((_, j) => j !== i) } })}
+              >
+                <CloseIconSmall />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </FilePick>
+  );
 }
 
 function VideoField(props: { url: string; error: string | undefined; onChange: (item: CompanyItem) => void }) {

@@ -27,10 +27,29 @@ class FetchError extends Error {
 }
 
 export function PdfBlock({ url, name, size }: { url: string; name: string; size: number }) {
-  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
   const width = useElementWidth(box);
+  const { state, retry } = usePdfDocument(url, near);
+  const busy = state.phase === 'loading' || state.phase === 'idle' || (state.phase === 'ready' && state.settling);
+  return (
+    <div className="pdf-block">
+      <PdfHead url={url} name={name} size={size} />
+      <div ref={box} className="pdf-pages" aria-busy={busy}>
+        {state.phase === 'error' ? <PdfError reason={state.reason} onRetry={retry} /> : null}
+        {state.phase === 'idle' || state.phase === 'loading' ? <PdfLoading /> : null}
+        {state.phase === 'ready' ? <PdfPages state={state} width={width} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Loads the PDF once it is `near` the screen (pdf.js and the file together), again on `retry`;
+ * once ready it stays `settling` for PDF_SETTLE_MS while its pages draw.
+ */
+function usePdfDocument(url: string, near: boolean) {
+  const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PdfState>({ phase: 'idle' });
 
@@ -69,60 +88,74 @@ export function PdfBlock({ url, name, size }: { url: string; name: string; size:
     };
   }, [url, near, attempt, t]);
 
-  const busy = state.phase === 'loading' || state.phase === 'idle' || (state.phase === 'ready' && state.settling);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The file's name and size, and a link that opens it. */
+function PdfHead({ url, name, size }: { url: string; name: string; size: number }) {
+  const { t } = useTranslation();
   return (
-    <div className="pdf-block">
-      <div className="pdf-head">
-        <span className="pdf-icon">
-          <FileIcon />
-        </span>
-        <div className="pdf-meta">
-          <strong className="pdf-name">{name || 'PDF'}</strong>
-          {size > 0 ? <span className="muted">{formatBytes(size)}</span> : null}
-        </div>
-        <a className="btn btn-ghost btn-inline" href={url} target="_blank" rel="noopener noreferrer">
-          {t('company.pdf.open')}
-        </a>
+    <div className="pdf-head">
+      <span className="pdf-icon">
+        <FileIcon />
+      </span>
+      <div className="pdf-meta">
+        <strong className="pdf-name">{name || 'PDF'}</strong>
+        {size > 0 ? <span className="muted">{formatBytes(size)}</span> : null}
       </div>
-      <div ref={box} className="pdf-pages" aria-busy={busy}>
-        {state.phase === 'error' ? (
-          <div className="pdf-error" role="alert">
-            <strong>{t('company.pdf.errorTitle')}</strong>
-            <span>{state.reason}</span>
-            <button type="button" className="btn btn-secondary btn-inline" onClick={() => setAttempt((n) => n + 1)}>
-              {t('app.common.retry')}
-            </button>
-          </div>
-        ) : null}
-        {state.phase === 'idle' || state.phase === 'loading' ? (
-          <div className="pdf-loading" role="status">
-            <span className="spinner company-spinner" aria-hidden="true" />
-            {t('company.pdf.loading')}
-          </div>
-        ) : null}
-        {state.phase === 'ready' ? (
-          <>
-            {state.settling ? (
-              <div className="pdf-veil" role="status">
-                <span className="spinner company-spinner" aria-hidden="true" />
-                {t('company.pdf.rendering', { count: state.doc.numPages })}
-              </div>
-            ) : null}
-            {Array.from({ length: state.doc.numPages }, (_, i) => (
-              <PdfPage
-                // biome-ignore lint/suspicious/noArrayIndexKey: pages are numbered, never reordered
-                key={i}
-                doc={state.doc}
-                n={i + 1}
-                width={width}
-                ratio={state.ratio}
-                label={t('company.pdf.page', { n: i + 1, count: state.doc.numPages })}
-              />
-            ))}
-          </>
-        ) : null}
-      </div>
+      <a className="btn btn-ghost btn-inline" href={url} target="_blank" rel="noopener noreferrer">
+        {t('company.pdf.open')}
+      </a>
     </div>
+  );
+}
+
+function PdfError({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pdf-error" role="alert">
+      <strong>{t('company.pdf.errorTitle')}</strong>
+      <span>{reason}</span>
+      <button type="button" className="btn btn-secondary btn-inline" onClick={onRetry}>
+        {t('app.common.retry')}
+      </button>
+    </div>
+  );
+}
+
+function PdfLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="pdf-loading" role="status">
+      <span className="spinner company-spinner" aria-hidden="true" />
+      {t('company.pdf.loading')}
+    </div>
+  );
+}
+
+/** Every page of the loaded PDF, under a veil while they first draw. */
+function PdfPages({ state, width }: { state: Extract<PdfState, { phase: 'ready' }>; width: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {state.settling ? (
+        <div className="pdf-veil" role="status">
+          <span className="spinner company-spinner" aria-hidden="true" />
+          {t('company.pdf.rendering', { count: state.doc.numPages })}
+        </div>
+      ) : null}
+      {Array.from({ length: state.doc.numPages }, (_, i) => (
+        <PdfPage
+          // biome-ignore lint/suspicious/noArrayIndexKey: pages are numbered, never reordered
+          key={i}
+          doc={state.doc}
+          n={i + 1}
+          width={width}
+          ratio={state.ratio}
+          label={t('company.pdf.page', { n: i + 1, count: state.doc.numPages })}
+        />
+      ))}
+    </>
   );
 }
 

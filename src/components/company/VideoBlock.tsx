@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyCalls } from '../../clients/company';
 import { isCancelled } from '../../lib/request/errors';
@@ -87,24 +87,82 @@ function EmbedVideo(props: { kind: 'youtube' | 'facebook'; src: string; height: 
 
 type Hls = import('hls.js').default;
 
+type StreamPhase = 'poster' | 'playing' | 'error';
+
 function HlsVideo({ url }: { url: string }) {
   const { t } = useTranslation();
   const id = useId();
   const video = useRef<HTMLVideoElement>(null);
-  const [phase, setPhase] = useState<'poster' | 'playing' | 'error'>('poster');
+  const [phase, setPhase] = useState<StreamPhase>('poster');
   const [attempt, setAttempt] = useState(0);
   useReleaseOnUnmount(id);
+  usePauseWhenAnotherPlays(video, id);
+  useStream(video, url, phase, attempt, setPhase);
 
-  // Another video started: pause this one.
+  const kind = t('company.view.stream');
+  if (phase === 'poster') {
+    return (
+      <div className="video-block video-stream">
+        <Poster
+          label={t('company.view.playVideo')}
+          kind={kind}
+          height={YOUTUBE_HEIGHT}
+          onPlay={() => {
+            setActiveVideo(id);
+            setPhase('playing');
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="video-block video-stream">
+      {phase === 'error' ? (
+        <StreamError
+          onRetry={() => {
+            setAttempt((n) => n + 1);
+            setPhase('playing');
+          }}
+        />
+      ) : null}
+      {/* biome-ignore lint/a11y/useMediaCaption: a linked stream comes with whatever captions it carries in-band */}
+      <video
+        ref={video}
+        className="video-el"
+        controls
+        playsInline
+        aria-label={kind}
+        onPlay={() => setActiveVideo(id)}
+        hidden={phase === 'error'}
+      />
+    </div>
+  );
+}
+
+/** Another video started: pause this one. */
+function usePauseWhenAnotherPlays(video: RefObject<HTMLVideoElement | null>, id: string): void {
   useEffect(
     () =>
       subscribeActiveVideo(() => {
         const el = video.current;
         if (el && activeVideo() !== id && !el.paused) el.pause();
       }),
-    [id],
+    [id, video],
   );
+}
 
+/**
+ * While the phase is `playing`, attaches the stream to the <video> (natively where the browser
+ * plays HLS, else through hls.js loaded now) and starts it; again on each new `attempt`. A fatal
+ * failure sets the phase to `error`.
+ */
+function useStream(
+  video: RefObject<HTMLVideoElement | null>,
+  url: string,
+  phase: StreamPhase,
+  attempt: number,
+  setPhase: (phase: StreamPhase) => void,
+): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button: it loads again
   useEffect(() => {
     const el = video.current;
@@ -137,51 +195,17 @@ function HlsVideo({ url }: { url: string }) {
       cancelled = true;
       hls?.destroy();
     };
-  }, [phase, url, attempt]);
+  }, [phase, url, attempt, video, setPhase]);
+}
 
-  const kind = t('company.view.stream');
-  if (phase === 'poster') {
-    return (
-      <div className="video-block video-stream">
-        <Poster
-          label={t('company.view.playVideo')}
-          kind={kind}
-          height={YOUTUBE_HEIGHT}
-          onPlay={() => {
-            setActiveVideo(id);
-            setPhase('playing');
-          }}
-        />
-      </div>
-    );
-  }
+function StreamError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
-    <div className="video-block video-stream">
-      {phase === 'error' ? (
-        <div className="video-error" role="alert">
-          <span>{t('http.loadFailed')}</span>
-          <button
-            type="button"
-            className="btn btn-secondary btn-inline"
-            onClick={() => {
-              setAttempt((n) => n + 1);
-              setPhase('playing');
-            }}
-          >
-            {t('app.common.retry')}
-          </button>
-        </div>
-      ) : null}
-      {/* biome-ignore lint/a11y/useMediaCaption: a linked stream comes with whatever captions it carries in-band */}
-      <video
-        ref={video}
-        className="video-el"
-        controls
-        playsInline
-        aria-label={kind}
-        onPlay={() => setActiveVideo(id)}
-        hidden={phase === 'error'}
-      />
+    <div className="video-error" role="alert">
+      <span>{t('http.loadFailed')}</span>
+      <button type="button" className="btn btn-secondary btn-inline" onClick={onRetry}>
+        {t('app.common.retry')}
+      </button>
     </div>
   );
 }
