@@ -117,24 +117,131 @@ function packetReader(onPacket: (header: number, body: Uint8Array) => void) {
   };
 }
 
-export function connectMqtt(url: string, options: MqttOptions): MqttClient {
-  const keepalive = options.keepalive ?? 60;
-  const listeners = new Map<keyof Events, Set<(...args: never[]) => void>>();
-  const acks = new Map<number, (error: Error | null, granted?: Granted[]) => void>();
-  const subscribing = new Map<number, string>();
-  let nextId = 1;
-  let connected = false;
-  let closed = false;
-  let pinger: ReturnType<typeof setInterval> | null = null;
+type SubscribeDone = (error: Error | null, granted?: Granted[]) => void;
 
-  const emit = <E extends keyof Events>(event: E, ...args: Parameters<Events[E]>) => {
-    for (const listener of listeners.get(event) ?? []) (listener as (...a: Parameters<Events[E]>) => void)(...args);
+/** The client's listeners, by event. */
+function createListeners() {
+  const listeners = new Map<keyof Events, Set<(...args: never[]) => void>>();
+  return {
+    on<E extends keyof Events>(event: E, listener: Events[E]): void {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (...args: never[]) => void);
+      listeners.set(event, set);
+    },
+    clear(): void {
+      listeners.clear();
+    },
+    emit<E extends keyof Events>(event: E, ...args: Parameters<Events[E]>): void {
+      for (const listener of listeners.get(event) ?? []) (listener as (...a: Parameters<Events[E]>) => void)(...args);
+    },
   };
-  const packetId = () => {
+}
+
+type Listeners = ReturnType<typeof createListeners>;
+
+/** Packet identifiers 1…65535, round and round. */
+function packetIds(): () => number {
+  let nextId = 1;
+  return () => {
     const id = nextId;
     nextId = nextId === 0xffff ? 1 : nextId + 1;
     return id;
   };
+}
+
+/** Subscriptions waiting for their SUBACK, by packet id. */
+function createSubscriptions() {
+  const acks = new Map<number, SubscribeDone>();
+  const subscribing = new Map<number, string>();
+  return {
+    add(id: number, topic: string, done: SubscribeDone | undefined): void {
+      if (done) acks.set(id, done);
+      subscribing.set(id, topic);
+    },
+    /** A SUBACK: the granted QoS of each topic (0x80: refused). */
+    settle(body: Uint8Array): void {
+      const id = ((body[0] ?? 0) << 8) | (body[1] ?? 0);
+      const topic = subscribing.get(id) ?? '';
+      subscribing.delete(id);
+      acks.get(id)?.(
+        null,
+        Array.from(body.subarray(2), (qos) => ({ topic, qos })),
+      );
+      acks.delete(id);
+    },
+    /** The connection closed: every waiting subscription fails. */
+    failAll(): void {
+      for (const done of acks.values()) done(new Error('connection closed'));
+      acks.clear();
+    },
+  };
+}
+
+type Subscriptions = ReturnType<typeof createSubscriptions>;
+
+/** A PUBLISH: its topic, its payload, and (QoS 1 and up) the PUBACK it asks for. */
+function readPublish(
+  header: number,
+  body: Uint8Array,
+): { topic: string; payload: Uint8Array; puback: Uint8Array | null } {
+  const qos = (header >> 1) & 3;
+  const topicLength = ((body[0] ?? 0) << 8) | (body[1] ?? 0);
+  const topic = new TextDecoder().decode(body.subarray(2, 2 + topicLength));
+  let offset = 2 + topicLength;
+  let puback: Uint8Array | null = null;
+  if (qos > 0) {
+    puback = Uint8Array.of(0x40, 2, body[offset] ?? 0, body[offset + 1] ?? 0);
+    offset += 2;
+  }
+  return { topic, payload: body.slice(offset), puback };
+}
+
+/** What the client object works with: the connection's state and its ways to send and close. */
+type Connection = {
+  isConnected(): boolean;
+  listeners: Listeners;
+  subscriptions: Subscriptions;
+  packetId(): number;
+  send(bytes: Uint8Array): void;
+  close(): void;
+};
+
+function clientOf(connection: Connection): MqttClient {
+  const { listeners, subscriptions, packetId, send } = connection;
+  const client: MqttClient = {
+    get connected() {
+      return connection.isConnected();
+    },
+    on(event, listener) {
+      listeners.on(event, listener);
+      return client;
+    },
+    removeAllListeners() {
+      listeners.clear();
+    },
+    subscribe(topic, { qos }, done) {
+      const id = packetId();
+      subscriptions.add(id, topic, done);
+      send(packet(0x82, [id >> 8, id & 0xff, ...str(topic), qos]));
+    },
+    unsubscribe(topic) {
+      const id = packetId();
+      send(packet(0xa2, [id >> 8, id & 0xff, ...str(topic)]));
+    },
+    end() {
+      connection.close();
+    },
+  };
+  return client;
+}
+
+export function connectMqtt(url: string, options: MqttOptions): MqttClient {
+  const keepalive = options.keepalive ?? 60;
+  const listeners = createListeners();
+  const subscriptions = createSubscriptions();
+  let connected = false;
+  let closed = false;
+  let pinger: ReturnType<typeof setInterval> | null = null;
 
   const socket = new WebSocket(url, 'mqtt');
   socket.binaryType = 'arraybuffer';
@@ -142,7 +249,7 @@ export function connectMqtt(url: string, options: MqttOptions): MqttClient {
     if (socket.readyState === WebSocket.OPEN) socket.send(bytes);
   };
   const timeout = setTimeout(() => {
-    emit('error', new Error('connack timeout'));
+    listeners.emit('error', new Error('connack timeout'));
     close();
   }, options.connectTimeout);
 
@@ -152,83 +259,40 @@ export function connectMqtt(url: string, options: MqttOptions): MqttClient {
     connected = false;
     clearTimeout(timeout);
     if (pinger !== null) clearInterval(pinger);
-    for (const done of acks.values()) done(new Error('connection closed'));
-    acks.clear();
+    subscriptions.failAll();
     if (socket.readyState === WebSocket.OPEN) socket.send(Uint8Array.of(0xe0, 0)); // DISCONNECT
     socket.close();
-    emit('close');
+    listeners.emit('close');
+  }
+
+  function onConnack(body: Uint8Array): void {
+    clearTimeout(timeout);
+    const code = body[1] ?? 0;
+    if (code !== 0) {
+      listeners.emit('error', new Error(`Connection refused: ${CONNACK_REASONS[code] ?? code}`));
+      close();
+      return;
+    }
+    connected = true;
+    pinger = setInterval(() => send(Uint8Array.of(0xc0, 0)), keepalive * 1000);
+    listeners.emit('connect');
   }
 
   const read = packetReader((header, body) => {
     const type = header >> 4;
-    if (type === 2) {
-      // CONNACK
-      clearTimeout(timeout);
-      const code = body[1] ?? 0;
-      if (code !== 0) {
-        emit('error', new Error(`Connection refused: ${CONNACK_REASONS[code] ?? code}`));
-        close();
-        return;
-      }
-      connected = true;
-      pinger = setInterval(() => send(Uint8Array.of(0xc0, 0)), keepalive * 1000);
-      emit('connect');
-    } else if (type === 3) {
-      // PUBLISH
-      const qos = (header >> 1) & 3;
-      const topicLength = ((body[0] ?? 0) << 8) | (body[1] ?? 0);
-      const topic = new TextDecoder().decode(body.subarray(2, 2 + topicLength));
-      let offset = 2 + topicLength;
-      if (qos > 0) {
-        send(Uint8Array.of(0x40, 2, body[offset] ?? 0, body[offset + 1] ?? 0)); // PUBACK
-        offset += 2;
-      }
-      emit('message', topic, body.slice(offset));
-    } else if (type === 9) {
-      // SUBACK
-      const id = ((body[0] ?? 0) << 8) | (body[1] ?? 0);
-      const topic = subscribing.get(id) ?? '';
-      subscribing.delete(id);
-      acks.get(id)?.(
-        null,
-        Array.from(body.subarray(2), (qos) => ({ topic, qos })),
-      );
-      acks.delete(id);
-    }
+    if (type === 2) onConnack(body);
+    else if (type === 3) {
+      const { topic, payload, puback } = readPublish(header, body);
+      if (puback) send(puback);
+      listeners.emit('message', topic, payload);
+    } else if (type === 9) subscriptions.settle(body);
     // UNSUBACK and PINGRESP need nothing.
   });
 
   socket.addEventListener('open', () => send(connectPacket(options, keepalive)));
   socket.addEventListener('message', (event: MessageEvent<ArrayBuffer>) => read(new Uint8Array(event.data)));
-  socket.addEventListener('error', () => emit('error', new Error(`websocket error (${url})`)));
+  socket.addEventListener('error', () => listeners.emit('error', new Error(`websocket error (${url})`)));
   socket.addEventListener('close', close);
 
-  const client: MqttClient = {
-    get connected() {
-      return connected;
-    },
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set();
-      set.add(listener as (...args: never[]) => void);
-      listeners.set(event, set);
-      return client;
-    },
-    removeAllListeners() {
-      listeners.clear();
-    },
-    subscribe(topic, { qos }, done) {
-      const id = packetId();
-      if (done) acks.set(id, done);
-      subscribing.set(id, topic);
-      send(packet(0x82, [id >> 8, id & 0xff, ...str(topic), qos]));
-    },
-    unsubscribe(topic) {
-      const id = packetId();
-      send(packet(0xa2, [id >> 8, id & 0xff, ...str(topic)]));
-    },
-    end() {
-      close();
-    },
-  };
-  return client;
+  return clientOf({ isConnected: () => connected, listeners, subscriptions, packetId: packetIds(), send, close });
 }

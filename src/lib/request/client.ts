@@ -26,11 +26,12 @@ import type { Envelope } from '../../api/envelope';
 import { TIME_ZONE_HEADER } from '../../api/meta';
 import { LANG_HEADER, type Locale } from '../../i18n/langs';
 import { deviceTimeZone } from '../format-time';
-import { PendingRequests, requestKey } from './dedupe';
-import { RequestError, statusMessage } from './errors';
+import { PendingRequests } from './dedupe';
+import { RequestError } from './errors';
 import type { Translate } from './messages';
 import { formDataFingerprint, stableStringify } from './serialize';
-import { type anyEnvelopeSchema, checkBody, envelopeMessage, readEnvelope } from './validation';
+import { type Prepared, sendPrepared, type Transport } from './transport';
+import { type anyEnvelopeSchema, checkBody } from './validation';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const UPLOAD_TIMEOUT_MS = 30_000;
@@ -99,16 +100,6 @@ export type RequestClient = {
   readonly pending: number;
 };
 
-/** A request ready to go: what fetch needs and what identifies it. */
-type Prepared = {
-  method: 'GET' | 'POST';
-  url: string;
-  body: string | FormData | undefined;
-  bodyKey: string;
-  json: boolean;
-  timeout: number;
-};
-
 const PROBE_ORIGIN = 'http://same-origin.invalid';
 
 /** Refuses anything but a path on this origin ('//host', '/\\host' and absolute URLs included). */
@@ -128,28 +119,35 @@ export function withParams(url: string, params: QueryParams = {}): string {
   return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(entries).toString()}`;
 }
 
-export function createRequestClient(deps: RequestDeps): RequestClient {
-  const fetchFn: FetchFn = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const { t } = deps;
+/** The injected timers, or the global ones. */
+function timersOf(deps: RequestDeps): Pick<Transport, 'setTimer' | 'clearTimer'> {
   const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
   const clearTimer =
     deps.clearTimeout ??
     ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout> | undefined));
-  const pending = new PendingRequests();
+  return { setTimer, clearTimer };
+}
+
+/** `lang` always, the device's time zone, `token` when signed in, and the JSON content type. */
+function headersFor(deps: RequestDeps, prepared: Prepared): Headers {
+  const headers = new Headers({ lang: LANG_HEADER[deps.getLocale()] });
+  // Where this device is, roughly: a sign-in records it so the user can tell their sessions apart.
+  const zone = deviceTimeZone();
+  if (zone) headers.set(TIME_ZONE_HEADER, zone);
+  const token = deps.getToken();
+  if (token) headers.set('token', token);
+  if (prepared.json) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+/**
+ * The 401 rule: on the shared-card page only an alert; elsewhere clear the session, toast, and go
+ * to /login after 1 s, once for a burst of 401s.
+ */
+function unauthorizedRule(deps: RequestDeps, setTimer: Transport['setTimer']): (error: RequestError) => void {
+  const { t } = deps;
   let loginRedirectScheduled = false;
-
-  function headersFor(prepared: Prepared): Headers {
-    const headers = new Headers({ lang: LANG_HEADER[deps.getLocale()] });
-    // Where this device is, roughly: a sign-in records it so the user can tell their sessions apart.
-    const zone = deviceTimeZone();
-    if (zone) headers.set(TIME_ZONE_HEADER, zone);
-    const token = deps.getToken();
-    if (token) headers.set('token', token);
-    if (prepared.json) headers.set('content-type', 'application/json');
-    return headers;
-  }
-
-  function onUnauthorized(error: RequestError): void {
+  return (error) => {
     if (deps.currentPath().startsWith(SHARED_CARD_PREFIX)) {
       deps.alert(error.message);
       return;
@@ -162,68 +160,68 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
       loginRedirectScheduled = false;
       deps.navigate(LOGIN_PATH);
     }, LOGIN_REDIRECT_DELAY_MS);
-  }
+  };
+}
+
+function prepareGet(url: string, options: GetOptions<EnvelopeSchema>): Prepared {
+  return {
+    method: 'GET',
+    url: withParams(url, options.params),
+    body: undefined,
+    bodyKey: '',
+    json: false,
+    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+  };
+}
+
+/** A JSON body, checked first by the call's body schema when it has one. */
+function preparePost<B extends z.ZodMiniType>(
+  url: string,
+  body: unknown,
+  options: PostOptions<EnvelopeSchema, B>,
+  t: Translate,
+): Prepared {
+  const value: unknown = options.bodySchema ? checkBody(options.bodySchema, body, t) : body;
+  const json = value === undefined ? undefined : stableStringify(value);
+  if (value !== undefined && json === undefined) throw new Error('body cannot be serialised as JSON');
+  return {
+    method: 'POST',
+    url,
+    body: json,
+    bodyKey: json ?? '',
+    json: json !== undefined,
+    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+  };
+}
+
+function prepareUpload(url: string, form: FormData, options: CallOptions<EnvelopeSchema>): Prepared {
+  return {
+    method: 'POST',
+    url,
+    body: form,
+    bodyKey: formDataFingerprint(form),
+    json: false,
+    timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
+  };
+}
+
+export function createRequestClient(deps: RequestDeps): RequestClient {
+  const { t } = deps;
+  const { setTimer, clearTimer } = timersOf(deps);
+  const pending = new PendingRequests();
+  const transport: Transport = {
+    fetchFn: deps.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    t,
+    setTimer,
+    clearTimer,
+    pending,
+  };
+  const onUnauthorized = unauthorizedRule(deps, setTimer);
 
   function report(error: RequestError, silent: boolean): void {
     if (error.kind === 'cancelled') return;
     if (error.kind === 'http' && error.status === 401) onUnauthorized(error);
     else if (!silent) deps.toast(error.message, 'fail');
-  }
-
-  /** Sends a prepared request and reads its answer; registers it for dedupe and cancelAll. */
-  async function send<S extends EnvelopeSchema>(
-    prepared: Prepared,
-    headers: Headers,
-    options: CallOptions<S>,
-  ): Promise<z.output<S>> {
-    if (options.signal?.aborted) throw new RequestError('cancelled', 'Request cancelled');
-    const controller = new AbortController();
-    let abortedAs: 'cancelled' | 'timeout' | null = null;
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
-    const abort = (why: 'cancelled' | 'timeout') => {
-      if (abortedAs) return;
-      abortedAs = why;
-      controller.abort();
-    };
-    const entry = { cancel: () => abort('cancelled') };
-    const key = requestKey(prepared.method, prepared.url, prepared.bodyKey, options.concurrent);
-    const cancelOnSignal = () => entry.cancel();
-    options.signal?.addEventListener('abort', cancelOnSignal, { once: true });
-    pending.add(entry, key);
-    const timer = setTimer(() => abort('timeout'), prepared.timeout);
-    try {
-      const response = await Promise.race([
-        fetchFn(prepared.url, {
-          method: prepared.method,
-          headers,
-          body: prepared.body,
-          signal: controller.signal,
-        }),
-        aborted,
-      ]);
-      const text = await Promise.race([response.text(), aborted]);
-      if (response.status < 200 || response.status > 299) {
-        const envelope = envelopeMessage(text);
-        throw new RequestError('http', statusMessage(t, response.status), {
-          status: response.status,
-          code: envelope?.code,
-          serverMessage: envelope?.msg,
-        });
-      }
-      return readEnvelope(text, response.status, options.schema, t) as z.output<S>;
-    } catch (err) {
-      if (abortedAs === 'cancelled') throw new RequestError('cancelled', 'Request cancelled', { cause: err });
-      if (abortedAs === 'timeout') throw new RequestError('timeout', t('timeout'), { cause: err });
-      if (err instanceof RequestError) throw err;
-      throw new RequestError('network', t('timeout'), { cause: err });
-    } finally {
-      clearTimer(timer);
-      pending.delete(entry, key);
-      options.signal?.removeEventListener('abort', cancelOnSignal);
-    }
   }
 
   /** Builds the request (a failure here is `setup`, or `validation`), sends it, shows a failure. */
@@ -237,12 +235,12 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
       try {
         prepared = prepare();
         checkPath(prepared.url);
-        headers = headersFor(prepared);
+        headers = headersFor(deps, prepared);
       } catch (err) {
         if (err instanceof RequestError) throw err;
         throw new RequestError('setup', t('serverAbnormal'), { cause: err });
       }
-      return await send(prepared, headers, options);
+      return await sendPrepared(transport, prepared, headers, options);
     } catch (err) {
       const error = err instanceof RequestError ? err : new RequestError('setup', t('serverAbnormal'), { cause: err });
       report(error, options.silent ?? false);
@@ -252,47 +250,15 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
 
   return {
     get(url, options = {}) {
-      return call(
-        () => ({
-          method: 'GET',
-          url: withParams(url, options.params),
-          body: undefined,
-          bodyKey: '',
-          json: false,
-          timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
-        }),
-        options,
-      );
+      return call(() => prepareGet(url, options), options);
     },
 
     post(url, body, options = {}) {
-      return call(() => {
-        const value: unknown = options.bodySchema ? checkBody(options.bodySchema, body, t) : body;
-        const json = value === undefined ? undefined : stableStringify(value);
-        if (value !== undefined && json === undefined) throw new Error('body cannot be serialised as JSON');
-        return {
-          method: 'POST',
-          url,
-          body: json,
-          bodyKey: json ?? '',
-          json: json !== undefined,
-          timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
-        };
-      }, options);
+      return call(() => preparePost(url, body, options, t), options);
     },
 
     upload(url, form, options = {}) {
-      return call(
-        () => ({
-          method: 'POST',
-          url,
-          body: form,
-          bodyKey: formDataFingerprint(form),
-          json: false,
-          timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
-        }),
-        options,
-      );
+      return call(() => prepareUpload(url, form, options), options);
     },
 
     cancelAll() {
