@@ -117,21 +117,21 @@ describe('background sync', () => {
     await context.setOffline(true);
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByRole('button', { name: 'Save' }).click();
-    // Queued changes, read from IndexedDB: on two cores shared with another file's browser a
-    // write can take longer than expect.poll's one second.
-    await expect.poll(() => pending(page), { timeout: 10_000 }).toBe(1);
+    // Queued changes, read from IndexedDB: on two cores shared with another file's browser (and
+    // the recognizer's files just cached) a write can wait well past expect.poll's ten seconds.
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(1);
 
     await page.goto('/friendsCategory');
     await page.getByPlaceholder('New group').fill('Trade fair');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect.poll(() => pending(page), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(2);
 
     await scan.open();
     await scan.addPhotos([photo]);
     await scan.review();
     await expect.poll(() => scan.statuses(), { timeout: 60_000 }).toEqual(['Recognized']);
     await scan.saveAll.click();
-    await expect.poll(() => pending(page)).toBe(3);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(3);
   }
 
   /** Changes waiting in this page's account database. */
