@@ -185,7 +185,8 @@ describe('cloud cards', () => {
     // Edit a row.
     await cloud.open('Alice Wong');
     await cloud.editRow('Position', 'CEO');
-    expect(await cloud.overlay.getByTestId('cloud-rows').textContent()).toContain('CEO');
+    // The overlay shows the saved row once the live query has read it back.
+    await expect.poll(() => cloud.overlay.getByTestId('cloud-rows').textContent()).toContain('CEO');
     await cloud.close();
 
     // Delete, Undo, then delete for real.
