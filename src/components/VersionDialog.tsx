@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { applyUpdate } from '../browser/sw-register';
 import { acceptNewVersion } from '../browser/version-check';
@@ -25,48 +25,14 @@ export function VersionDialog({ version, t, onCancel, onUpdate = applyUpdate }: 
   const dialogRef = useRef<HTMLDivElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
   const [updating, setUpdating] = useState(false);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    okRef.current?.focus();
-    return () => {
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, []);
-
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || updating) return;
-      event.preventDefault();
-      onCancel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onCancel, updating]);
+  useModalFocus(okRef);
+  useEscape(onCancel, updating);
 
   const confirm = () => {
     if (updating) return;
     setUpdating(true);
     acceptNewVersion(version);
     void onUpdate();
-  };
-
-  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab') return;
-    const buttons = [...(dialogRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   };
 
   return createPortal(
@@ -79,7 +45,7 @@ export function VersionDialog({ version, t, onCancel, onUpdate = applyUpdate }: 
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         aria-busy={updating}
-        onKeyDown={keepFocusInside}
+        onKeyDown={(event) => keepFocusInside(dialogRef.current, event)}
       >
         <h2 id={titleId} className="version-dialog__title">
           {t('version.title')}
@@ -105,4 +71,48 @@ export function VersionDialog({ version, t, onCancel, onUpdate = applyUpdate }: 
     </div>,
     document.body,
   );
+}
+
+/** While open: focus on `first`, the page under it not scrolling; closed, focus back where it was. */
+function useModalFocus(first: RefObject<HTMLElement | null>): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening (the ref does not change)
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    first.current?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+      previous?.focus();
+    };
+  }, []);
+}
+
+/** Escape cancels, except while the update is under way. */
+function useEscape(onCancel: () => void, updating: boolean): void {
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || updating) return;
+      event.preventDefault();
+      onCancel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onCancel, updating]);
+}
+
+/** Tab and Shift+Tab cycle through the dialog's buttons (disabled or not). */
+function keepFocusInside(dialog: HTMLElement | null, event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.key !== 'Tab') return;
+  const buttons = [...(dialog?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+  const first = buttons[0];
+  const last = buttons[buttons.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

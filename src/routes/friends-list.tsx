@@ -1,17 +1,17 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_GROUP_ID } from '../api';
 import { friendDeletes } from '../components/friends/deletes';
 import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
 import { FriendItem } from '../components/friends/FriendItem';
-import { CardIcon } from '../components/icons';
+import { awaitingFirstPull, ListEmpty, ListHead, ListLoading, useSignedOutRedirect } from '../components/ListPage';
 import { usePendingDeletes } from '../components/undo/pending-delete';
 import { UndoBar } from '../components/undo/UndoBar';
 import { WindowedList } from '../components/WindowedList';
 import type { FriendRow } from '../db';
 import { useFriends, useQueuedFriendAdds } from '../db/hooks/friends';
-import { useGroups } from '../db/hooks/groups';
+import { type GroupWithCount, useGroups } from '../db/hooks/groups';
 import { useSession, useSyncState } from '../db/hooks/session';
 import { enqueue } from '../db/outbox';
 import '../components/friends/friends.css';
@@ -28,10 +28,67 @@ let lastScrollTop = 0;
  */
 export function FriendsListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const session = useSession();
   const groups = useGroups();
-  // ?group=ID opens that group (where an exchange lands); otherwise the one shown last.
+  const { shownId, selected, selectedTab, setGroupId } = useShownGroup(groups);
+  // Coming back to a scrolled place needs the whole list; a fresh visit paints the first screen first.
+  const [firstScreen] = useState(lastScrollTop === 0);
+  const shown = useShownFriends(shownId, firstScreen);
+  const sync = useSyncState();
+  const queuedAdds = useQueuedFriendAdds();
+  const [open, setOpen] = useState<number | null>(null);
+  const onClose = useCallback(() => setOpen(null), []);
+  useSignedOutRedirect(session);
+  const openFriend = useCallback((f: FriendRow) => setOpen(f.accept_id), []);
+
+  const firstPull = awaitingFirstPull(groups?.length === 0, sync);
+  const loading = session === undefined || groups === undefined || shown === undefined || firstPull;
+
+  return (
+    <main className="page friends-page">
+      <ListHead title={t('friends.list.title')}>
+        <div className="friends-links">
+          <Link to="/search">{t('friends.list.search')}</Link>
+          <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
+          <Link to="/exchange" aria-label={t('app.home.exchange')}>
+            {t('friends.list.exchangeLink')}
+          </Link>
+        </div>
+      </ListHead>
+      {groups && groups.length > 0 ? (
+        <GroupTabs groups={groups} shownId={shownId} selectedTab={selectedTab} onSelect={setGroupId} />
+      ) : null}
+      {queuedAdds > 0 ? (
+        <p className="queued-adds" role="status" data-testid="queued-adds">
+          {t('friends.list.queuedAdds', { count: queuedAdds })}
+        </p>
+      ) : null}
+      {loading ? (
+        <ListLoading label={t('friends.list.loading')} />
+      ) : (
+        <FriendsOfGroup
+          friends={shown}
+          shownId={shownId}
+          label={groupLabel(t('friends.groups.all'), shownId, selected?.group_name ?? '')}
+          onOpen={openFriend}
+        />
+      )}
+      {open !== null ? <FriendCardOverlay acceptId={open} fromGroupId={shownId} onClose={onClose} /> : null}
+      <UndoBar deletes={friendDeletes} />
+    </main>
+  );
+}
+
+/** A group's name on screen: the main group's is `all` ("All"). */
+function groupLabel(all: string, id: number, name: string): string {
+  return id === MAIN_GROUP_ID ? all : name;
+}
+
+/**
+ * The group shown: ?group=ID (where an exchange lands), otherwise the one shown last, otherwise
+ * the main group; choosing one clears its update badge. Its tab is kept in view.
+ */
+function useShownGroup(groups: GroupWithCount[] | undefined) {
   const search: { group?: unknown } = useSearch({ strict: false });
   const [groupId, setGroupIdState] = useState(() => {
     const wanted = Number(search.group);
@@ -49,14 +106,6 @@ export function FriendsListPage() {
   useEffect(() => {
     selectedTab.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [shownId, groups?.length]);
-  // Coming back to a scrolled place needs the whole list; a fresh visit paints the first screen first.
-  const [firstScreen] = useState(lastScrollTop === 0);
-  const friends = useFriends(shownId, firstScreen);
-  const pending = usePendingDeletes(friendDeletes);
-  const sync = useSyncState();
-  const queuedAdds = useQueuedFriendAdds();
-  const [open, setOpen] = useState<number | null>(null);
-  const onClose = useCallback(() => setOpen(null), []);
 
   const setGroupId = (id: number) => {
     lastGroupId = id;
@@ -66,103 +115,84 @@ export function FriendsListPage() {
     // Looking at a group clears its update badge.
     if (group && group.update_num > 0 && id > 0) void enqueue('cancelGroupUpdate', { id });
   };
+  return { shownId, selected, selectedTab, setGroupId };
+}
 
-  useEffect(() => {
-    if (session === null) void navigate({ to: '/login' });
-  }, [session, navigate]);
-
-  const shown = useMemo(() => {
+/** The friends of the group shown, less those whose delete waits on its undo. */
+function useShownFriends(shownId: number, firstScreen: boolean): FriendRow[] | undefined {
+  const friends = useFriends(shownId, firstScreen);
+  const pending = usePendingDeletes(friendDeletes);
+  return useMemo(() => {
     if (!friends) return undefined;
     if (pending.length === 0) return friends;
     const hidden = new Set(pending.map((p) => p.id));
     return friends.filter((f) => !hidden.has(f.accept_id));
   }, [friends, pending]);
+}
 
-  const openFriend = useCallback((f: FriendRow) => setOpen(f.accept_id), []);
-  const renderRow = useCallback((f: FriendRow) => <FriendItem friend={f} onOpen={openFriend} />, [openFriend]);
-
-  const firstPull = groups?.length === 0 && sync.lastSyncAt === 0 && sync.online && navigator.onLine;
-  const loading = session === undefined || groups === undefined || shown === undefined || firstPull;
-  const groupLabel = (id: number, name: string) => (id === MAIN_GROUP_ID ? t('friends.groups.all') : name);
-
+/** The row of group tabs, each with its count and update badge. */
+function GroupTabs(props: {
+  groups: GroupWithCount[];
+  shownId: number;
+  selectedTab: RefObject<HTMLButtonElement | null>;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <main className="page friends-page">
-      <div className="friends-head">
-        <h1>{t('friends.list.title')}</h1>
-        <div className="friends-links">
-          <Link to="/search">{t('friends.list.search')}</Link>
-          <Link to="/friendsCategory">{t('friends.list.groupsLink')}</Link>
-          <Link to="/exchange" aria-label={t('app.home.exchange')}>
-            {t('friends.list.exchangeLink')}
-          </Link>
-        </div>
-      </div>
-      {groups && groups.length > 0 ? (
-        <div className="group-tabs" role="tablist" aria-label={t('friends.list.tabs')}>
-          {groups.map((g) => (
-            <button
-              key={g.group_id}
-              type="button"
-              role="tab"
-              className="group-tab"
-              aria-selected={g.group_id === shownId}
-              ref={g.group_id === shownId ? selectedTab : undefined}
-              onClick={() => setGroupId(g.group_id)}
-            >
-              {groupLabel(g.group_id, g.group_name)}
-              <span className="tab-count">{g.count}</span>
-              {g.update_num > 0 ? (
-                <span className="tab-badge" title={t('friends.list.updates', { count: g.update_num })}>
-                  <span aria-hidden="true">{g.update_num > 99 ? '99+' : g.update_num}</span>
-                  <span className="visually-hidden">{t('friends.list.updates', { count: g.update_num })}</span>
-                </span>
-              ) : null}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {queuedAdds > 0 ? (
-        <p className="queued-adds" role="status" data-testid="queued-adds">
-          {t('friends.list.queuedAdds', { count: queuedAdds })}
-        </p>
-      ) : null}
-      {loading ? (
-        <div aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {t('friends.list.loading')}
-          </span>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <div key={i} className="friends-skeleton-row" aria-hidden="true" />
-          ))}
-        </div>
-      ) : shown.length === 0 ? (
-        shownId === MAIN_GROUP_ID ? (
-          <div className="status-page">
-            <div className="card-empty-icon" aria-hidden="true">
-              <CardIcon />
-            </div>
-            <h2>{t('friends.list.emptyTitle')}</h2>
-            <p>{t('friends.list.emptyBody')}</p>
-          </div>
-        ) : (
-          <p className="empty-note">{t('friends.list.emptyGroup')}</p>
-        )
-      ) : (
-        <WindowedList
-          items={shown}
-          rowHeight={ROW_HEIGHT}
-          itemKey={(f) => f.accept_id}
-          renderRow={renderRow}
-          label={groupLabel(shownId, selected?.group_name ?? '')}
-          testId="friend-list"
-          initialScrollTop={lastScrollTop}
-          onScrollTopChange={(top) => {
-            lastScrollTop = top;
-          }}
-        />
-      )}
-      {open !== null ? <FriendCardOverlay acceptId={open} fromGroupId={shownId} onClose={onClose} /> : null}
-      <UndoBar deletes={friendDeletes} />
-    </main>
+    <div className="group-tabs" role="tablist" aria-label={t('friends.list.tabs')}>
+      {props.groups.map((g) => (
+        <button
+          key={g.group_id}
+          type="button"
+          role="tab"
+          className="group-tab"
+          aria-selected={g.group_id === props.shownId}
+          ref={g.group_id === props.shownId ? props.selectedTab : undefined}
+          onClick={() => props.onSelect(g.group_id)}
+        >
+          {groupLabel(t('friends.groups.all'), g.group_id, g.group_name)}
+          <span className="tab-count">{g.count}</span>
+          {g.update_num > 0 ? (
+            <span className="tab-badge" title={t('friends.list.updates', { count: g.update_num })}>
+              <span aria-hidden="true">{g.update_num > 99 ? '99+' : g.update_num}</span>
+              <span className="visually-hidden">{t('friends.list.updates', { count: g.update_num })}</span>
+            </span>
+          ) : null}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The friends of the group shown in a windowed list, or what an empty group says. */
+function FriendsOfGroup(props: {
+  friends: FriendRow[];
+  shownId: number;
+  label: string;
+  onOpen: (f: FriendRow) => void;
+}) {
+  const { t } = useTranslation();
+  const { onOpen } = props;
+  const renderRow = useCallback((f: FriendRow) => <FriendItem friend={f} onOpen={onOpen} />, [onOpen]);
+  if (props.friends.length > 0) {
+    return (
+      <WindowedList
+        items={props.friends}
+        rowHeight={ROW_HEIGHT}
+        itemKey={(f) => f.accept_id}
+        renderRow={renderRow}
+        label={props.label}
+        testId="friend-list"
+        initialScrollTop={lastScrollTop}
+        onScrollTopChange={(top) => {
+          lastScrollTop = top;
+        }}
+      />
+    );
+  }
+  return props.shownId === MAIN_GROUP_ID ? (
+    <ListEmpty title={t('friends.list.emptyTitle')} body={t('friends.list.emptyBody')} />
+  ) : (
+    <p className="empty-note">{t('friends.list.emptyGroup')}</p>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '../../api';
@@ -64,38 +64,16 @@ export function AvatarEditor(props: { avatar: string; name: string; online: bool
   );
 }
 
+/** The crop step: place and zoom the photo, preview the square, then use it (or go back). */
 function CropDialog({ source, onDone }: { source: string; onDone: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const zoomId = useId();
   const close = useDismiss<HTMLButtonElement>(onDone);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const area = useRef<Area | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const { busy: saving, run } = useBusy();
-
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const showPreview = async () => {
-    if (!area.current) return;
-    const blob = await croppedSquare(source, area.current);
-    setPreview(URL.createObjectURL(blob));
-  };
-
-  const save = async () => {
-    const crop = area.current;
-    if (!crop) return;
-    try {
-      await run(async () => {
-        await profileCalls.uploadAvatar(await croppedSquare(source, crop));
-        toast(t('auth.avatar.saved'), 'success');
-        onDone();
-      });
-    } catch (err) {
-      toast(err instanceof Error ? err.message : t('auth.avatar.failed'), 'error');
-    }
-  };
+  const { preview, showPreview, setPreview } = usePreview(source, area);
+  const { saving, save } = useSave(source, area, onDone);
 
   return (
     <div className="modal-backdrop">
@@ -106,39 +84,9 @@ function CropDialog({ source, onDone }: { source: string; onDone: () => void }) 
             <img src={preview} alt={t('auth.avatar.previewAlt')} width={160} height={160} />
           </div>
         ) : (
-          // The cropper takes the arrow keys itself (keyboardStep); the slider below zooms.
-          <div className="avatar-crop-area">
-            <Cropper
-              image={source}
-              crop={crop}
-              zoom={zoom}
-              aspect={1}
-              cropShape="round"
-              showGrid={false}
-              keyboardStep={10}
-              disableAutomaticStylesInjection
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => {
-                area.current = pixels;
-              }}
-            />
-          </div>
+          <CropArea source={source} crop={crop} zoom={zoom} onCrop={setCrop} onZoom={setZoom} area={area} />
         )}
-        {preview ? null : (
-          <div className="avatar-zoom">
-            <label htmlFor={zoomId}>{t('auth.avatar.zoom')}</label>
-            <input
-              id={zoomId}
-              type="range"
-              min={1}
-              max={4}
-              step={0.05}
-              value={zoom}
-              onChange={(e) => setZoom(Number(e.target.value))}
-            />
-          </div>
-        )}
+        {preview ? null : <ZoomSlider zoom={zoom} onZoom={setZoom} />}
         <div className="modal-actions">
           <button ref={close} type="button" className="btn btn-ghost" onClick={onDone}>
             {t('app.common.cancel')}
@@ -160,6 +108,89 @@ function CropDialog({ source, onDone }: { source: string; onDone: () => void }) 
         </div>
         <p className="muted avatar-note">{t('auth.avatar.limit', { max: MB })}</p>
       </div>
+    </div>
+  );
+}
+
+/** The cropped square shown before it is used (an object URL, let go when it changes). */
+function usePreview(source: string, area: RefObject<Area | null>) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const showPreview = async () => {
+    if (!area.current) return;
+    const blob = await croppedSquare(source, area.current);
+    setPreview(URL.createObjectURL(blob));
+  };
+  return { preview, showPreview, setPreview };
+}
+
+/** Uploading the cropped square as my avatar, then closing; a failure says why. */
+function useSave(source: string, area: RefObject<Area | null>, onDone: () => void) {
+  const { t } = useTranslation();
+  const { busy: saving, run } = useBusy();
+  const save = async () => {
+    const crop = area.current;
+    if (!crop) return;
+    try {
+      await run(async () => {
+        await profileCalls.uploadAvatar(await croppedSquare(source, crop));
+        toast(t('auth.avatar.saved'), 'success');
+        onDone();
+      });
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('auth.avatar.failed'), 'error');
+    }
+  };
+  return { saving, save };
+}
+
+/** The photo under a round crop: drag or the arrow keys place it; its pixels go to `area`. */
+function CropArea(props: {
+  source: string;
+  crop: Point;
+  zoom: number;
+  onCrop: (crop: Point) => void;
+  onZoom: (zoom: number) => void;
+  area: RefObject<Area | null>;
+}) {
+  return (
+    // The cropper takes the arrow keys itself (keyboardStep); the slider below zooms.
+    <div className="avatar-crop-area">
+      <Cropper
+        image={props.source}
+        crop={props.crop}
+        zoom={props.zoom}
+        aspect={1}
+        cropShape="round"
+        showGrid={false}
+        keyboardStep={10}
+        disableAutomaticStylesInjection
+        onCropChange={props.onCrop}
+        onZoomChange={props.onZoom}
+        onCropComplete={(_, pixels) => {
+          props.area.current = pixels;
+        }}
+      />
+    </div>
+  );
+}
+
+/** The zoom slider, for those who do not pinch or scroll. */
+function ZoomSlider({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const { t } = useTranslation();
+  const zoomId = useId();
+  return (
+    <div className="avatar-zoom">
+      <label htmlFor={zoomId}>{t('auth.avatar.zoom')}</label>
+      <input
+        id={zoomId}
+        type="range"
+        min={1}
+        max={4}
+        step={0.05}
+        value={zoom}
+        onChange={(e) => onZoom(Number(e.target.value))}
+      />
     </div>
   );
 }

@@ -156,9 +156,10 @@ function EntryRow({ kind, entry }: { kind: CardEntryKind; entry: CardEntry }) {
 
 /**
  * The icon of an entry: a link when the rule allows it, a button telling why not otherwise,
- * and for a chat app with no web link (WeChat, QQ…) a button copying the ID.
+ * and for a chat app with no web link (WeChat, QQ…) a button copying the ID. The cloud-card
+ * rows (CloudRows) show theirs with it too.
  */
-function EntryAction(props: { kind: ActionKind; action: CardAction | null; value: string; label: string }) {
+export function EntryAction(props: { kind: ActionKind; action: CardAction | null; value: string; label: string }) {
   const { t } = useTranslation();
   const value = props.value.trim();
   const Icon = ICONS[props.kind];

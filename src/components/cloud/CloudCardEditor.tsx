@@ -64,11 +64,58 @@ export function CloudCardEditor({ rows, onChange }: { rows: CloudRow[]; onChange
   const { t } = useTranslation();
   const label = useCloudKeyLabel();
   const titleId = useId();
+  const { root, edits } = useRowEdits(rows, onChange);
+
+  return (
+    <section ref={root} className="cloud-editor" aria-labelledby={titleId}>
+      <h2 id={titleId} className="editor-section-title">
+        {t('cloud.editor.label')}
+      </h2>
+      {rows.length === 0 ? <p className="editor-hint">{t('cloud.editor.empty')}</p> : null}
+      <ol className="entry-edits cloud-rows">
+        {rows.map((row, index) => (
+          <RowEdit
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no ids; inputs are controlled
+            key={index}
+            row={row}
+            index={index}
+            last={index === rows.length - 1}
+            name={t('cloud.editor.row', { n: index + 1, key: label(row.key) })}
+            errorId={`${titleId}-error-${index}`}
+            edits={edits}
+          />
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-ghost btn-add"
+        data-action="add"
+        disabled={rows.length >= CLOUD_ROWS_MAX}
+        onClick={edits.add}
+      >
+        <PlusIcon />
+        {t('cloud.editor.add')}
+      </button>
+    </section>
+  );
+}
+
+type RowEdits = {
+  set(index: number, patch: Partial<CloudRow>): void;
+  remove(index: number): void;
+  move(index: number, by: -1 | 1): void;
+  add(): void;
+};
+
+/**
+ * The edits of the rows, each handing the new rows to onChange. Keyboard users keep their place:
+ * after adding, the new row's key; after removing, the next row's remove button (or Add); after
+ * a move, the same button on the moved row.
+ */
+function useRowEdits(rows: CloudRow[], onChange: (rows: CloudRow[]) => void) {
   const root = useRef<HTMLElement>(null);
   const focus = useRef<Focus | null>(null);
 
-  // Keyboard users keep their place: after adding, the new row's key; after removing, the next
-  // row's remove button (or Add); after a move, the same button on the moved row.
   useEffect(() => {
     const target = focus.current;
     if (!target || !root.current) return;
@@ -80,129 +127,136 @@ export function CloudCardEditor({ rows, onChange }: { rows: CloudRow[]; onChange
     el?.focus();
   });
 
-  const set = (index: number, patch: Partial<CloudRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-  const remove = (index: number) => {
-    focus.current = index < rows.length - 1 ? { index, part: 'remove' } : { index: 0, part: 'add' };
-    onChange(rows.filter((_, i) => i !== index));
+  const edits: RowEdits = {
+    set: (index, patch) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row))),
+    remove: (index) => {
+      focus.current = index < rows.length - 1 ? { index, part: 'remove' } : { index: 0, part: 'add' };
+      onChange(rows.filter((_, i) => i !== index));
+    },
+    move: (index, by) => {
+      const to = index + by;
+      if (to < 0 || to >= rows.length) return;
+      const next = rows.slice();
+      const [row] = next.splice(index, 1);
+      if (row) next.splice(to, 0, row);
+      const last = rows.length - 1;
+      focus.current = { index: to, part: by < 0 ? (to === 0 ? 'down' : 'up') : to === last ? 'up' : 'down' };
+      onChange(next);
+    },
+    add: () => {
+      const used = new Set(rows.map((r) => r.key));
+      const key = CLOUD_ROW_KEYS.find((k) => !used.has(k) && k !== 'other') ?? 'other';
+      focus.current = { index: rows.length, part: 'key' };
+      onChange([...rows, { key, value: '' }]);
+    },
   };
-  const move = (index: number, by: -1 | 1) => {
-    const to = index + by;
-    if (to < 0 || to >= rows.length) return;
-    const next = rows.slice();
-    const [row] = next.splice(index, 1);
-    if (row) next.splice(to, 0, row);
-    const last = rows.length - 1;
-    focus.current = { index: to, part: by < 0 ? (to === 0 ? 'down' : 'up') : to === last ? 'up' : 'down' };
-    onChange(next);
-  };
-  const add = () => {
-    const used = new Set(rows.map((r) => r.key));
-    const key = CLOUD_ROW_KEYS.find((k) => !used.has(k) && k !== 'other') ?? 'other';
-    focus.current = { index: rows.length, part: 'key' };
-    onChange([...rows, { key, value: '' }]);
-  };
+  return { root, edits };
+}
 
+/** One row: its key picker and buttons, its value, and what the rules say of it. */
+function RowEdit(props: {
+  row: CloudRow;
+  index: number;
+  last: boolean;
+  name: string;
+  errorId: string;
+  edits: RowEdits;
+}) {
+  const { t } = useTranslation();
+  const { row, index, name, errorId, edits } = props;
+  const input = isCloudRowKey(row.key) ? INPUTS[row.key] : undefined;
+  const multiline = row.key === 'address' || row.key === 'other';
+  const problem = cloudRowProblem(row);
+  const common = {
+    'aria-label': t('cloud.editor.valueOf', { row: name }),
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? errorId : undefined,
+    className: 'entry-input',
+    maxLength: CARD_TEXT_MAX,
+    value: row.value,
+    'data-action': 'value',
+  } as const;
   return (
-    <section ref={root} className="cloud-editor" aria-labelledby={titleId}>
-      <h2 id={titleId} className="editor-section-title">
-        {t('cloud.editor.label')}
-      </h2>
-      {rows.length === 0 ? <p className="editor-hint">{t('cloud.editor.empty')}</p> : null}
-      <ol className="entry-edits cloud-rows">
-        {rows.map((row, index) => {
-          const name = t('cloud.editor.row', { n: index + 1, key: label(row.key) });
-          const input = isCloudRowKey(row.key) ? INPUTS[row.key] : undefined;
-          const multiline = row.key === 'address' || row.key === 'other';
-          const problem = cloudRowProblem(row);
-          const errorId = `${titleId}-error-${index}`;
-          const common = {
-            'aria-label': t('cloud.editor.valueOf', { row: name }),
-            'aria-invalid': problem ? true : undefined,
-            'aria-describedby': problem ? errorId : undefined,
-            className: 'entry-input',
-            maxLength: CARD_TEXT_MAX,
-            value: row.value,
-            'data-action': 'value',
-          } as const;
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no ids; inputs are controlled
-            <li key={index} className="entry-edit cloud-row" data-row={index}>
-              <div className="entry-edit-head">
-                <select
-                  className="entry-select"
-                  data-action="key"
-                  aria-label={t('cloud.editor.keyOf', { row: name })}
-                  value={row.key}
-                  onChange={(e) => set(index, { key: e.target.value.slice(0, CARD_LABEL_MAX) })}
-                >
-                  {isCloudRowKey(row.key) ? null : <option value={row.key}>{row.key}</option>}
-                  {CLOUD_ROW_KEYS.map((key) => (
-                    <option key={key} value={key}>
-                      {label(key)}
-                    </option>
-                  ))}
-                </select>
-                <button
-                  type="button"
-                  className="icon-btn cloud-row-move"
-                  data-action="up"
-                  aria-label={t('cloud.editor.up', { row: name })}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn cloud-row-move"
-                  data-action="down"
-                  aria-label={t('cloud.editor.down', { row: name })}
-                  disabled={index === rows.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn entry-remove"
-                  data-action="remove"
-                  aria-label={t('cloud.editor.remove', { row: name })}
-                  onClick={() => remove(index)}
-                >
-                  <TrashIcon />
-                </button>
-              </div>
-              {multiline ? (
-                <textarea {...common} rows={2} onChange={(e) => set(index, { value: e.target.value })} />
-              ) : (
-                <input
-                  {...common}
-                  type={input?.type ?? 'text'}
-                  inputMode={input?.inputMode}
-                  autoComplete={input?.autoComplete ?? 'off'}
-                  onChange={(e) => set(index, { value: e.target.value })}
-                />
-              )}
-              {problem ? (
-                <p id={errorId} className="field-error">
-                  {t(problem)}
-                </p>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
+    <li className="entry-edit cloud-row" data-row={index}>
+      <RowEditHead row={row} index={index} last={props.last} name={name} edits={edits} />
+      {multiline ? (
+        <textarea {...common} rows={2} onChange={(e) => edits.set(index, { value: e.target.value })} />
+      ) : (
+        <input
+          {...common}
+          type={input?.type ?? 'text'}
+          inputMode={input?.inputMode}
+          autoComplete={input?.autoComplete ?? 'off'}
+          onChange={(e) => edits.set(index, { value: e.target.value })}
+        />
+      )}
+      {problem ? (
+        <p id={errorId} className="field-error">
+          {t(problem)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** A row's key picker (an unknown key offered as it is), move up and down, and remove. */
+function RowEditHead(props: { row: CloudRow; index: number; last: boolean; name: string; edits: RowEdits }) {
+  const { t } = useTranslation();
+  const label = useCloudKeyLabel();
+  const { row, index, name, edits } = props;
+  return (
+    <div className="entry-edit-head">
+      <select
+        className="entry-select"
+        data-action="key"
+        aria-label={t('cloud.editor.keyOf', { row: name })}
+        value={row.key}
+        onChange={(e) => edits.set(index, { key: e.target.value.slice(0, CARD_LABEL_MAX) })}
+      >
+        {isCloudRowKey(row.key) ? null : <option value={row.key}>{row.key}</option>}
+        {CLOUD_ROW_KEYS.map((key) => (
+          <option key={key} value={key}>
+            {label(key)}
+          </option>
+        ))}
+      </select>
+      <MoveButton
+        part="up"
+        label={t('cloud.editor.up', { row: name })}
+        disabled={index === 0}
+        onClick={() => edits.move(index, -1)}
+      />
+      <MoveButton
+        part="down"
+        label={t('cloud.editor.down', { row: name })}
+        disabled={props.last}
+        onClick={() => edits.move(index, 1)}
+      />
       <button
         type="button"
-        className="btn btn-ghost btn-add"
-        data-action="add"
-        disabled={rows.length >= CLOUD_ROWS_MAX}
-        onClick={add}
+        className="icon-btn entry-remove"
+        data-action="remove"
+        aria-label={t('cloud.editor.remove', { row: name })}
+        onClick={() => edits.remove(index)}
       >
-        <PlusIcon />
-        {t('cloud.editor.add')}
+        <TrashIcon />
       </button>
-    </section>
+    </div>
+  );
+}
+
+/** Move a row up or down (its arrow is hidden from screen readers; the label says which row). */
+function MoveButton(props: { part: 'up' | 'down'; label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-btn cloud-row-move"
+      data-action={props.part}
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <span aria-hidden="true">{props.part === 'up' ? '↑' : '↓'}</span>
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CloudRow, PUBLIC_MATCH_MAX, type PublicMatch } from '../../api';
 import { cloudCalls } from '../../clients/cloud';
@@ -18,30 +18,29 @@ import { isCancelled } from '../../lib/request/errors';
 import { addFriends } from '../../session/friend-adds';
 import { ActionSheet } from '../ActionSheet';
 import { CardPhotos } from '../card';
-import { GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from '../card/icons';
+import { EntryAction } from '../card/CardDetails';
 import { OverlayFrame } from '../OverlayFrame';
 import { toast } from '../toast';
+import { useCloseWhenGone } from '../use-close-when-gone';
 import { useOnline } from '../use-online';
 import { CloudCardEditor, cloudRowsValid, useCloudKeyLabel } from './CloudCardEditor';
 import { cloudItemDeletes } from './deletes';
+import { ExportFormatSheet } from './ExportFormatSheet';
 import { saveCards, useCsvHeaders } from './use-export';
 import '../friends/friends.css';
 import './cloud.css';
 
-type ActionKind = 'map' | 'call' | 'mail' | 'site';
 /** SPEC §5 per key: what a row's icon opens. */
-const ACTIONS: Partial<Record<string, { kind: ActionKind; rule: (value: string) => CardAction }>> = {
+const ACTIONS: Partial<
+  Record<string, { kind: 'map' | 'call' | 'mail' | 'site'; rule: (value: string) => CardAction }>
+> = {
   address: { kind: 'map', rule: mapAction },
   tel: { kind: 'call', rule: phoneAction },
   email: { kind: 'mail', rule: mailAction },
   website: { kind: 'site', rule: websiteAction },
 };
-const ICONS: Record<ActionKind, () => ReactNode> = {
-  map: MapPinIcon,
-  call: PhoneIcon,
-  mail: MailIcon,
-  site: GlobeIcon,
-};
+
+type Sheet = 'none' | 'move' | 'export';
 
 /**
  * SPEC §2 cloud-card detail overlay: front and back images (flip when a back exists) and the
@@ -56,50 +55,11 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
   const card = useCloudCard(props.cardId);
   const groups = useCloudGroups();
   const pendingIds = usePendingCloudIds();
-  const [sheet, setSheet] = useState<'none' | 'move' | 'export'>('none');
-  const [editing, setEditing] = useState<CloudRow[] | null>(null);
-  // The rows the form started from: a pull landing while it is open must not undo another device's row.
-  const [editFrom, setEditFrom] = useState<CloudRow[]>([]);
-  const csvHeaders = useCsvHeaders();
+  const [sheet, setSheet] = useState<Sheet>('none');
+  const edit = useRowsEdit(card);
+  useCloseWhenGone(card, props.onClose);
 
-  // Deleted (here, elsewhere, or by a pull): nothing left to show.
-  useEffect(() => {
-    if (card === null) props.onClose();
-  }, [card, props.onClose]);
-
-  const group = groups?.find((g) => g.id === card?.group_id) ?? null;
   const title = card ? cloudCardTitle(card) || t('cloud.list.unnamed') : '';
-
-  const move = async (key: string) => {
-    setSheet('none');
-    if (!card) return;
-    const target = groups?.find((g) => g.id === key) ?? null;
-    await enqueue('moveCloudCard', { cardId: card.id, groupId: target ? target.id : NOT_GROUPED });
-    toast(t('cloud.card.moved', { group: target?.name ?? t('cloud.list.notGrouped') }), 'success');
-  };
-
-  const exportAs = (key: string) => {
-    setSheet('none');
-    if (!card) return;
-    try {
-      saveCards([card], key === 'vcf' ? 'vcf' : 'csv', title, csvHeaders);
-    } catch {
-      toast(t('cloud.card.exportFailed'), 'error');
-    }
-  };
-
-  const save = async (rows: CloudRow[], form: HTMLFormElement) => {
-    if (!card) return;
-    if (!cloudRowsValid(rows)) {
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    const extension = rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key, value: r.value.trim() }));
-    await enqueue('editCloudCard', { id: card.id, extension, extension_from: editFrom });
-    setEditing(null);
-    toast(t('cloud.card.saved'), 'success');
-  };
-
   const onDelete = () => {
     if (!card) return;
     cloudItemDeletes.hold({ kind: 'card', id: card.id, title });
@@ -120,98 +80,178 @@ export function CloudCardOverlay(props: { cardId: string; onClose: () => void })
       ) : (
         <div className="friend-overlay-body">
           <Photos card={card} name={title} />
-          <div className="cloud-overlay-names">
-            <p className="friend-overlay-name" data-testid="cloud-card-title">
-              {title}
-            </p>
-            {cloudCardSubtitle(card) ? <p className="friend-overlay-company">{cloudCardSubtitle(card)}</p> : null}
-            <p className="cloud-overlay-group" data-testid="cloud-card-group">
-              {t('cloud.card.group', { group: group?.name ?? t('cloud.list.notGrouped') })}
-            </p>
-            {pendingIds.has(card.id) ? (
-              <p className="friend-pending-note" role="note">
-                {t('cloud.card.pending')}
-              </p>
-            ) : null}
-          </div>
-          {editing ? (
-            <form
-              className="cloud-edit"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void save(editing, e.currentTarget);
-              }}
-            >
-              <CloudCardEditor rows={editing} onChange={setEditing} />
-              <div className="form-actions cloud-edit-actions">
-                <button type="button" className="btn btn-ghost" onClick={() => setEditing(null)}>
-                  {t('cloud.card.cancel')}
-                </button>
-                <button type="submit" className="btn btn-primary">
-                  {t('cloud.card.save')}
-                </button>
-              </div>
-            </form>
+          <CloudCardNames
+            card={card}
+            title={title}
+            group={groups?.find((g) => g.id === card.group_id) ?? null}
+            pending={pendingIds.has(card.id)}
+          />
+          {edit.editing ? (
+            <RowsForm
+              rows={edit.editing}
+              onChange={edit.setEditing}
+              onCancel={() => edit.setEditing(null)}
+              onSave={edit.save}
+            />
           ) : (
             <>
-              <div className="friend-actions cloud-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => {
-                    setEditFrom(card.extension);
-                    setEditing(card.extension.slice());
-                  }}
-                >
-                  {t('cloud.card.edit')}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setSheet('move')}>
-                  {t('cloud.card.move')}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setSheet('export')}>
-                  {t('cloud.card.export')}
-                </button>
-                <button type="button" className="btn btn-ghost friend-delete" onClick={onDelete}>
-                  {t('cloud.card.delete')}
-                </button>
-              </div>
+              <CloudCardActions onEdit={() => edit.start(card.extension)} onSheet={setSheet} onDelete={onDelete} />
               <CloudRows rows={card.extension} />
               <PublicMatches card={card} />
             </>
           )}
         </div>
       )}
-      {sheet === 'move' && card ? (
-        <ActionSheet
-          title={t('cloud.card.choose')}
-          items={[
-            ...(groups ?? []).map((g: CloudGroupRow) => ({
-              key: g.id,
-              label: g.name,
-              selected: g.id === card.group_id,
-            })),
-            { key: NOT_GROUPED, label: t('cloud.list.notGrouped'), selected: card.group_id === '' },
-          ]}
-          cancelLabel={t('cloud.card.cancel')}
-          onSelect={(key) => void move(key)}
-          onCancel={() => setSheet('none')}
-        />
-      ) : null}
-      {sheet === 'export' ? (
-        <ActionSheet
-          title={t('cloud.card.export')}
-          items={[
-            { key: 'vcf', label: t('cloud.card.exportVcf') },
-            { key: 'csv', label: t('cloud.card.exportCsv') },
-          ]}
-          cancelLabel={t('cloud.card.cancel')}
-          onSelect={exportAs}
-          onCancel={() => setSheet('none')}
-        />
-      ) : null}
+      {sheet === 'move' && card ? <MoveSheet card={card} groups={groups} onClose={() => setSheet('none')} /> : null}
+      {sheet === 'export' ? <ExportSheet card={card} title={title} onClose={() => setSheet('none')} /> : null}
     </OverlayFrame>
   );
+}
+
+/**
+ * Editing the rows: the rows in the form (null when not editing), and the rows it started from,
+ * so that a pull landing while it is open does not undo another device's row.
+ */
+function useRowsEdit(card: CloudCardRow | null | undefined) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<CloudRow[] | null>(null);
+  const [editFrom, setEditFrom] = useState<CloudRow[]>([]);
+
+  const start = (rows: CloudRow[]) => {
+    setEditFrom(rows);
+    setEditing(rows.slice());
+  };
+
+  const save = async (rows: CloudRow[], form: HTMLFormElement) => {
+    if (!card) return;
+    if (!cloudRowsValid(rows)) {
+      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const extension = rows.filter((r) => r.value.trim() !== '').map((r) => ({ key: r.key, value: r.value.trim() }));
+    await enqueue('editCloudCard', { id: card.id, extension, extension_from: editFrom });
+    setEditing(null);
+    toast(t('cloud.card.saved'), 'success');
+  };
+
+  return { editing, setEditing, start, save };
+}
+
+/** The card's title, its company line, its group, and whether it waits to be sent. */
+function CloudCardNames(props: { card: CloudCardRow; title: string; group: CloudGroupRow | null; pending: boolean }) {
+  const { t } = useTranslation();
+  const subtitle = cloudCardSubtitle(props.card);
+  return (
+    <div className="cloud-overlay-names">
+      <p className="friend-overlay-name" data-testid="cloud-card-title">
+        {props.title}
+      </p>
+      {subtitle ? <p className="friend-overlay-company">{subtitle}</p> : null}
+      <p className="cloud-overlay-group" data-testid="cloud-card-group">
+        {t('cloud.card.group', { group: props.group?.name ?? t('cloud.list.notGrouped') })}
+      </p>
+      {props.pending ? (
+        <p className="friend-pending-note" role="note">
+          {t('cloud.card.pending')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The rows in the editor, with Cancel and Save. */
+function RowsForm(props: {
+  rows: CloudRow[];
+  onChange: (rows: CloudRow[]) => void;
+  onCancel: () => void;
+  onSave: (rows: CloudRow[], form: HTMLFormElement) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form
+      className="cloud-edit"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void props.onSave(props.rows, e.currentTarget);
+      }}
+    >
+      <CloudCardEditor rows={props.rows} onChange={props.onChange} />
+      <div className="form-actions cloud-edit-actions">
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
+          {t('cloud.card.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary">
+          {t('cloud.card.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Edit, Move, Export and Delete. */
+function CloudCardActions(props: { onEdit: () => void; onSheet: (sheet: Sheet) => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="friend-actions cloud-actions">
+      <button type="button" className="btn btn-secondary" onClick={props.onEdit}>
+        {t('cloud.card.edit')}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={() => props.onSheet('move')}>
+        {t('cloud.card.move')}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={() => props.onSheet('export')}>
+        {t('cloud.card.export')}
+      </button>
+      <button type="button" className="btn btn-ghost friend-delete" onClick={props.onDelete}>
+        {t('cloud.card.delete')}
+      </button>
+    </div>
+  );
+}
+
+/** Move the card to one of my cloud groups, or out of any ("Not grouped"). */
+function MoveSheet(props: { card: CloudCardRow; groups: CloudGroupRow[] | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { card, groups } = props;
+  const move = async (key: string) => {
+    props.onClose();
+    const target = groups?.find((g) => g.id === key) ?? null;
+    await enqueue('moveCloudCard', { cardId: card.id, groupId: target ? target.id : NOT_GROUPED });
+    toast(t('cloud.card.moved', { group: target?.name ?? t('cloud.list.notGrouped') }), 'success');
+  };
+  return (
+    <ActionSheet
+      title={t('cloud.card.choose')}
+      items={[
+        ...(groups ?? []).map((g: CloudGroupRow) => ({
+          key: g.id,
+          label: g.name,
+          selected: g.id === card.group_id,
+        })),
+        { key: NOT_GROUPED, label: t('cloud.list.notGrouped'), selected: card.group_id === '' },
+      ]}
+      cancelLabel={t('cloud.card.cancel')}
+      onSelect={(key) => void move(key)}
+      onCancel={props.onClose}
+    />
+  );
+}
+
+/** Export the card as a vCard or CSV file, named after its title. */
+function ExportSheet(props: { card: CloudCardRow | null | undefined; title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const csvHeaders = useCsvHeaders();
+  const exportAs = (format: 'vcf' | 'csv') => {
+    props.onClose();
+    if (!props.card) return;
+    try {
+      saveCards([props.card], format, props.title, csvHeaders);
+    } catch {
+      toast(t('cloud.card.exportFailed'), 'error');
+    }
+  };
+  return <ExportFormatSheet title={t('cloud.card.export')} onSelect={exportAs} onCancel={props.onClose} />;
 }
 
 function Photos({ card, name }: { card: CloudCardRow; name: string }) {
@@ -237,40 +277,18 @@ export function CloudRows({ rows }: { rows: readonly CloudRow[] }) {
               <span className="entry-label">{label(row.key)}</span>
               <span className="entry-main">{row.value}</span>
             </div>
-            {action ? <RowAction kind={action.kind} action={action.rule(row.value)} value={row.value} /> : null}
+            {action ? (
+              <EntryAction
+                kind={action.kind}
+                action={action.rule(row.value)}
+                value={row.value}
+                label={label(row.key)}
+              />
+            ) : null}
           </li>
         );
       })}
     </ul>
-  );
-}
-
-function RowAction(props: { kind: ActionKind; action: CardAction; value: string }) {
-  const { t } = useTranslation();
-  const Icon = ICONS[props.kind];
-  const name = t(`card.actions.${props.kind}`, { value: props.value.trim() });
-  const { action } = props;
-  if (!action.ok) {
-    return (
-      <button
-        type="button"
-        className="entry-action"
-        aria-label={name}
-        onClick={() => toast(t(action.messageKey), 'error')}
-      >
-        <Icon />
-      </button>
-    );
-  }
-  return (
-    <a
-      className="entry-action"
-      href={action.href}
-      aria-label={name}
-      {...(action.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-    >
-      <Icon />
-    </a>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_STATUS_REMOVED_ME, MAIN_GROUP_ID, REMARK_MAX } from '../../api';
 import { type FriendRow, isPendingFriend } from '../../db';
@@ -11,6 +11,7 @@ import { CardHead } from '../card/CardHead';
 import { Promotion } from '../card/Promotion';
 import { OverlayFrame, OverlayLoading } from '../OverlayFrame';
 import { toast } from '../toast';
+import { useCloseWhenGone } from '../use-close-when-gone';
 import { friendDeletes } from './deletes';
 import { cardOfFriend, friendTitle } from './display';
 import { saveFriendVCard } from './friend-vcard';
@@ -32,34 +33,11 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
   const friend = useFriend(props.acceptId);
   const groups = useGroups();
   const [sheet, setSheet] = useState<'none' | 'move' | 'copy'>('none');
+  useCloseWhenGone(friend, props.onClose);
 
-  // Deleted (here, or by a pull): nothing left to show.
-  useEffect(() => {
-    if (friend === null) props.onClose();
-  }, [friend, props.onClose]);
-
-  const groupName = (g: GroupWithCount) => (g.group_id === MAIN_GROUP_ID ? t('friends.groups.all') : g.group_name);
+  const groupName = useGroupName();
   const mine = (groups ?? []).filter((g) => friend?.groupIds.includes(g.group_id) && g.group_id !== MAIN_GROUP_ID);
   const others = (groups ?? []).filter((g) => g.group_id !== MAIN_GROUP_ID && !friend?.groupIds.includes(g.group_id));
-
-  const pick = async (key: string) => {
-    const mode = sheet;
-    setSheet('none');
-    if (!friend) return;
-    const target = others.find((g) => String(g.group_id) === key);
-    if (!target) return;
-    if (mode === 'copy') {
-      await enqueue('copyToGroup', { acceptId: friend.accept_id, groupId: target.group_id });
-      toast(t('friends.card.copied', { group: groupName(target) }), 'success');
-    } else if (mode === 'move') {
-      const from =
-        props.fromGroupId && props.fromGroupId !== MAIN_GROUP_ID && friend.groupIds.includes(props.fromGroupId)
-          ? props.fromGroupId
-          : (mine[0]?.group_id ?? MAIN_GROUP_ID);
-      await enqueue('moveToGroup', { acceptId: friend.accept_id, fromGroupId: from, toGroupId: target.group_id });
-      toast(t('friends.card.moved', { group: groupName(target) }), 'success');
-    }
-  };
 
   const removeFrom = async (groupId: number) => {
     if (friend && groupId > 0) await enqueue('delFriendFromGroup', { acceptId: friend.accept_id, groupId });
@@ -71,22 +49,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
     props.onClose();
   };
 
-  const card = useMemo(() => (friend ? cardOfFriend(friend) : null), [friend]);
-  const pending = friend ? isPendingFriend(friend) : true;
-  // Its owner deleted their account: nothing of the card opens or saves any more.
-  const gone = friend?.account_deleted === 1;
-  const extras = useCardExtras(card && !pending && !gone ? card : null);
-  const [importing, setImporting] = useState(false);
-  const onImport = async () => {
-    if (!card) return;
-    setImporting(true);
-    try {
-      const result = await saveFriendVCard(card);
-      if (!result.ok) toast(result.message, 'error');
-    } finally {
-      setImporting(false);
-    }
-  };
+  const { card, pending, gone, extras, importing, onImport } = useFriendCard(friend);
 
   return (
     <OverlayFrame title={t('friends.card.title')} closeLabel={t('friends.card.close')} onClose={props.onClose}>
@@ -106,15 +69,7 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
             onImport={() => void onImport()}
             canImport={!gone}
           />
-          {gone ? (
-            <p className="friend-removed" role="note">
-              {t('friends.card.accountDeleted')}
-            </p>
-          ) : friend.status === FRIEND_STATUS_REMOVED_ME ? (
-            <p className="friend-removed" role="note">
-              {t('http.otherPartyDeleted')}
-            </p>
-          ) : null}
+          <RemovedNote friend={friend} gone={gone} />
           {pending ? (
             <p className="friend-pending-note" role="note">
               {t('friends.card.pendingNote')}
@@ -134,25 +89,115 @@ export function FriendCardOverlay(props: { acceptId: number; fromGroupId?: numbe
         </div>
       )}
       {sheet !== 'none' ? (
-        others.length === 0 ? (
-          <ActionSheet
-            title={t('friends.card.noGroups')}
-            items={[]}
-            cancelLabel={t('friends.groups.cancel')}
-            onSelect={() => setSheet('none')}
-            onCancel={() => setSheet('none')}
-          />
-        ) : (
-          <ActionSheet
-            title={sheet === 'move' ? t('friends.card.move') : t('friends.card.copy')}
-            items={others.map((g) => ({ key: String(g.group_id), label: groupName(g) }))}
-            cancelLabel={t('friends.groups.cancel')}
-            onSelect={(key) => void pick(key)}
-            onCancel={() => setSheet('none')}
-          />
-        )
+        <GroupSheet
+          mode={sheet}
+          friend={friend}
+          mine={mine}
+          others={others}
+          fromGroupId={props.fromGroupId}
+          groupName={groupName}
+          onClose={() => setSheet('none')}
+        />
       ) : null}
     </OverlayFrame>
+  );
+}
+
+/** A group's name on screen: the main group is "All". */
+function useGroupName(): (g: GroupWithCount) => string {
+  const { t } = useTranslation();
+  return (g) => (g.group_id === MAIN_GROUP_ID ? t('friends.groups.all') : g.group_name);
+}
+
+/**
+ * The friend's card, whether it waits on the other side or its owner is gone, its promotional
+ * items (fetched for a synced, live card), and saving it to the address book as a vCard.
+ */
+function useFriendCard(friend: FriendRow | null | undefined) {
+  const card = useMemo(() => (friend ? cardOfFriend(friend) : null), [friend]);
+  const pending = friend ? isPendingFriend(friend) : true;
+  // Its owner deleted their account: nothing of the card opens or saves any more.
+  const gone = friend?.account_deleted === 1;
+  const extras = useCardExtras(card && !pending && !gone ? card : null);
+  const [importing, setImporting] = useState(false);
+  const onImport = async () => {
+    if (!card) return;
+    setImporting(true);
+    try {
+      const result = await saveFriendVCard(card);
+      if (!result.ok) toast(result.message, 'error');
+    } finally {
+      setImporting(false);
+    }
+  };
+  return { card, pending, gone, extras, importing, onImport };
+}
+
+/** Why the card no longer changes: its owner deleted their account, or removed me. */
+function RemovedNote({ friend, gone }: { friend: FriendRow; gone: boolean }) {
+  const { t } = useTranslation();
+  if (gone) {
+    return (
+      <p className="friend-removed" role="note">
+        {t('friends.card.accountDeleted')}
+      </p>
+    );
+  }
+  return friend.status === FRIEND_STATUS_REMOVED_ME ? (
+    <p className="friend-removed" role="note">
+      {t('http.otherPartyDeleted')}
+    </p>
+  ) : null;
+}
+
+/**
+ * Move or copy the friend to one of my other groups (a move leaves the group the list shows, or
+ * else the first group it is in); with no other group, a sheet saying so.
+ */
+function GroupSheet(props: {
+  mode: 'move' | 'copy';
+  friend: FriendRow | null | undefined;
+  mine: GroupWithCount[];
+  others: GroupWithCount[];
+  fromGroupId: number | undefined;
+  groupName: (g: GroupWithCount) => string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { mode, friend, mine, others, fromGroupId, groupName } = props;
+  const pick = async (key: string) => {
+    props.onClose();
+    if (!friend) return;
+    const target = others.find((g) => String(g.group_id) === key);
+    if (!target) return;
+    if (mode === 'copy') {
+      await enqueue('copyToGroup', { acceptId: friend.accept_id, groupId: target.group_id });
+      toast(t('friends.card.copied', { group: groupName(target) }), 'success');
+    } else if (mode === 'move') {
+      const from =
+        fromGroupId && fromGroupId !== MAIN_GROUP_ID && friend.groupIds.includes(fromGroupId)
+          ? fromGroupId
+          : (mine[0]?.group_id ?? MAIN_GROUP_ID);
+      await enqueue('moveToGroup', { acceptId: friend.accept_id, fromGroupId: from, toGroupId: target.group_id });
+      toast(t('friends.card.moved', { group: groupName(target) }), 'success');
+    }
+  };
+  return others.length === 0 ? (
+    <ActionSheet
+      title={t('friends.card.noGroups')}
+      items={[]}
+      cancelLabel={t('friends.groups.cancel')}
+      onSelect={props.onClose}
+      onCancel={props.onClose}
+    />
+  ) : (
+    <ActionSheet
+      title={mode === 'move' ? t('friends.card.move') : t('friends.card.copy')}
+      items={others.map((g) => ({ key: String(g.group_id), label: groupName(g) }))}
+      cancelLabel={t('friends.groups.cancel')}
+      onSelect={(key) => void pick(key)}
+      onCancel={props.onClose}
+    />
   );
 }
 

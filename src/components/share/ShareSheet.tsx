@@ -65,27 +65,7 @@ export function ShareSheet({ link, name, share, onClose }: ShareSheetProps) {
   useReturnFocus();
   const first = useDismiss<HTMLButtonElement>(onClose);
   const canShare = typeof navigator.share === 'function';
-  const text = t('share.sheet.text', { name });
-
-  const onCopy = async () => {
-    try {
-      await copyText(link);
-      toast(t('share.sheet.copied'), 'success');
-      onClose();
-    } catch {
-      toast(t('share.sheet.copyFailed'), 'error');
-    }
-  };
-
-  const onSystemShare = async () => {
-    try {
-      await navigator.share({ title: text, text, url: link });
-      onClose();
-    } catch (err) {
-      // AbortError: the user closed the system sheet; ours stays open for another choice.
-      if (!(err instanceof DOMException && err.name === 'AbortError')) toast(t('share.sheet.copyFailed'), 'error');
-    }
-  };
+  const { onCopy, onSystemShare } = useShareActions(link, name, onClose);
 
   return (
     <div className="sheet-backdrop">
@@ -135,22 +115,7 @@ export function ShareSheet({ link, name, share, onClose }: ShareSheetProps) {
               </a>
             </li>
           ) : null}
-          {socialChannels(share).map(({ channel, href }) => (
-            <li key={channel}>
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="share-sheet-item"
-                data-channel={channel}
-                onClick={onClose}
-              >
-                <Mark colour={BRANDS[channel].colour}>{BRANDS[channel].mark}</Mark>
-                {t(LABEL_KEYS[channel])}
-                <span className="share-sr-only"> {t('share.sheet.newTab')}</span>
-              </a>
-            </li>
-          ))}
+          <SocialItems share={share} onClose={onClose} />
         </ul>
         <button type="button" className="sheet-item sheet-cancel" onClick={onClose}>
           {t('share.sheet.cancel')}
@@ -158,6 +123,58 @@ export function ShareSheet({ link, name, share, onClose }: ShareSheetProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Copy the link (then close), and hand it to the system share sheet (then close; when the user
+ * closes the system sheet instead, ours stays open for another choice).
+ */
+function useShareActions(link: string, name: string, onClose: () => void) {
+  const { t } = useTranslation();
+  const text = t('share.sheet.text', { name });
+
+  const onCopy = async () => {
+    try {
+      await copyText(link);
+      toast(t('share.sheet.copied'), 'success');
+      onClose();
+    } catch {
+      toast(t('share.sheet.copyFailed'), 'error');
+    }
+  };
+
+  const onSystemShare = async () => {
+    try {
+      await navigator.share({ title: text, text, url: link });
+      onClose();
+    } catch (err) {
+      // AbortError: the user closed the system sheet; ours stays open for another choice.
+      if (!(err instanceof DOMException && err.name === 'AbortError')) toast(t('share.sheet.copyFailed'), 'error');
+    }
+  };
+
+  return { onCopy, onSystemShare };
+}
+
+/** The share object's social channels, each opening in a new tab with its brand's mark. */
+function SocialItems({ share, onClose }: { share: CardShare; onClose: () => void }) {
+  const { t } = useTranslation();
+  return socialChannels(share).map(({ channel, href }) => (
+    <li key={channel}>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="share-sheet-item"
+        data-channel={channel}
+        onClick={onClose}
+      >
+        <Mark colour={BRANDS[channel].colour}>{BRANDS[channel].mark}</Mark>
+        {t(LABEL_KEYS[channel])}
+        <span className="share-sr-only"> {t('share.sheet.newTab')}</span>
+      </a>
+    </li>
+  ));
 }
 
 function Mark({ colour, children }: { colour?: string; children: ReactNode }) {
