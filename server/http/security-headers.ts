@@ -8,7 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   fetches it, Safari plays it natively), and hls.js plays through a `blob:` MediaSource;
  * - img-src blob: data:: photos picked offline are shown from IndexedDB blobs, QR codes are data URLs;
  * - 'wasm-unsafe-eval' and worker-src blob:: tesseract.js (WebAssembly in a blob worker);
- * - connect-src: the external MQTT websocket (MQTT_WS_URL) when there is one;
+ * - connect-src: the external MQTT websocket (MQTT_WS_URL) when there is one, and blob: for a
+ *   company PDF picked offline, which pdf.js reads from its IndexedDB blob;
  * - form-action: on the authorisation server's answers (/oauth), the origins of the registered
  *   apps' redirect URIs, where its form_post answer and its sign-out form send the browser.
  * Styles: only our stylesheets; React's style={} props are set through the CSSOM, which CSP allows.
@@ -24,7 +25,7 @@ export function contentSecurityPolicy(
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:', 'https:'],
-    'connect-src': ["'self'", 'https:', ...extraConnect],
+    'connect-src': ["'self'", 'blob:', 'https:', ...extraConnect],
     'font-src': ["'self'"],
     'frame-src': ['https://www.youtube-nocookie.com', 'https://www.facebook.com'],
     'manifest-src': ["'self'"],

@@ -5,11 +5,13 @@ import {
   COMPANY_PDF_MAX_BYTES,
   companyEndpoints as calls,
   SAVE_COMPANY_BODY_MAX_BYTES,
+  stagedUploadFieldsSchema,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import { serve } from '../http/endpoint';
+import { invalidInput } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { readSingleFile, readUpload } from '../http/uploads';
+import { readUploadWithFields } from '../http/uploads';
 import {
   breatvUrl,
   companyInfoByShareKey,
@@ -25,6 +27,13 @@ import type { Services } from '../services/context';
 function pdfTooLarge(err: unknown): never {
   if (err instanceof ApiError && err.status === 413) throw new ApiError(413, 'companyPdfTooLarge');
   throw err;
+}
+
+/** The device's id of a file it staged (the sync worker's uploader sends it): a replay stores it once. */
+function uploadIdOf(fields: Record<string, string>): string | null {
+  const parsed = stagedUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw invalidInput(parsed.error, 'fields');
+  return parsed.data.upload_id ?? null;
 }
 
 /** Company promotional content (SPEC §7 Card; src/api/company.ts): blocks, their files, and the M3U8 check. */
@@ -50,13 +59,13 @@ export function companyRoutes(services: Services) {
 
     serve(app, calls.pdfUpload, signedIn, async (req, reply) => {
       // Any declared type: browsers disagree on a PDF's; the bytes themselves are checked.
-      const file = await readUpload(req, COMPANY_PDF_MAX_BYTES, /^/).catch(pdfTooLarge);
-      return reply.ok(await uploadCompanyPdf(services, callerOf(req), file));
+      const upload = await readUploadWithFields(req, COMPANY_PDF_MAX_BYTES, /^/).catch(pdfTooLarge);
+      return reply.ok(await uploadCompanyPdf(services, callerOf(req), upload, uploadIdOf(upload.fields)));
     });
 
     serve(app, calls.imageUpload, signedIn, async (req, reply) => {
-      const file = await readSingleFile(req, COMPANY_IMAGE_MAX_BYTES, /^image\//);
-      return reply.ok(await uploadCompanyImage(services, callerOf(req), file));
+      const upload = await readUploadWithFields(req, COMPANY_IMAGE_MAX_BYTES, /^image\//);
+      return reply.ok(await uploadCompanyImage(services, callerOf(req), upload.data, uploadIdOf(upload.fields)));
     });
 
     serve(app, calls.breatvUrl, {}, async (req, reply) => reply.ok(breatvUrl(req.body)));

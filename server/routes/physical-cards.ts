@@ -6,7 +6,14 @@ import { serve } from '../http/endpoint';
 import { invalidInput } from '../http/envelope';
 import { readUploadWithFields } from '../http/uploads';
 import type { Services } from '../services/context';
-import { applyForCard, bindPhysical, getMyOrder, openPhysical, uploadProof } from '../services/physical-cards';
+import {
+  applyForCard,
+  attachProof,
+  bindPhysical,
+  getMyOrder,
+  openPhysical,
+  storeProof,
+} from '../services/physical-cards';
 
 /** The exclusive NFC card (src/api/physical-card.ts). */
 export function physicalCardRoutes(services: Services) {
@@ -27,8 +34,11 @@ export function physicalCardRoutes(services: Services) {
       const upload = await readUploadWithFields(req, PHYSICAL_PROOF_MAX_BYTES, /^image\//);
       const fields = proofFieldsSchema.safeParse(upload.fields);
       if (!fields.success) throw invalidInput(fields.error, 'fields');
-      const order = await uploadProof(services, callerOf(req), fields.data.order_id, upload.data);
-      return reply.ok(order, 'orderProofReceived');
+      const caller = callerOf(req);
+      const { order_id: orderId, upload_id: uploadId } = fields.data;
+      const proof = await storeProof(services, caller, upload.data, uploadId ?? null);
+      if (orderId === undefined) return reply.ok({ url: proof }, 'saved');
+      return reply.ok(await attachProof(services, caller, { order_id: orderId, proof }), 'orderProofReceived');
     });
 
     serve(app, calls.bind, signedIn, async (req, reply) =>

@@ -7,17 +7,19 @@ import {
   authEndpoints as auth,
   loginMethodEndpoints as loginMethods,
   profileEndpoints as profile,
+  stagedUploadFieldsSchema,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
 import { serve } from '../http/endpoint';
-import { readSingleFile } from '../http/uploads';
+import { invalidInput } from '../http/envelope';
+import { readUploadWithFields } from '../http/uploads';
 import { deleteAccount } from '../services/account-deletion';
 import { modifyPassword, resetPassword } from '../services/accounts';
 import { associate, associateLogin, dissociate, listAssociates } from '../services/associates';
 import type { Services } from '../services/context';
 import { exportMyData } from '../services/export';
 import { bindAccount, listLoginMethods, unbindLoginMethod } from '../services/login-methods';
-import { keptProfileJson, setAvatar, setProfile } from '../services/profile';
+import { keptProfileJson, setProfile, uploadAvatar } from '../services/profile';
 import { sessionDevice } from '../services/session-device';
 import { listSessions, signOutOthers } from '../services/sessions';
 
@@ -45,8 +47,11 @@ export function userRoutes(services: Services) {
     );
 
     serve(app, profile.uploadAvatar, signedIn, async (req, reply) => {
-      const file = await readSingleFile(req, AVATAR_MAX_BYTES, /^image\//);
-      return reply.ok({ avatar: await setAvatar(services, callerOf(req), file) }, 'saved');
+      const upload = await readUploadWithFields(req, AVATAR_MAX_BYTES, /^image\//);
+      const fields = stagedUploadFieldsSchema.safeParse(upload.fields);
+      if (!fields.success) throw invalidInput(fields.error, 'fields');
+      const uploadId = fields.data.upload_id ?? null;
+      return reply.ok({ avatar: await uploadAvatar(services, callerOf(req), upload.data, uploadId) }, 'saved');
     });
 
     serve(app, loginMethods.list, signedIn, async (req, reply) =>

@@ -167,10 +167,15 @@ function displayName(filename: string): string {
  * POST /api/user/companyPdfUpload: stores a PDF (the size limit was enforced while reading)
  * once its bytes start as a PDF does, and records it as the caller's.
  */
-export async function uploadCompanyPdf(s: Services, caller: Caller, upload: Upload): Promise<CompanyPdf> {
+export async function uploadCompanyPdf(
+  s: Services,
+  caller: Caller,
+  upload: Upload,
+  uploadId: string | null = null,
+): Promise<CompanyPdf> {
   if (!upload.data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw new ApiError(400, 'companyNotPdf');
   const name = displayName(upload.filename);
-  const { url } = await storeUpload(s, caller, { purpose: 'company_pdf' }, async () => ({
+  const { url } = await storeUpload(s, caller, { purpose: 'company_pdf', uploadId }, async () => ({
     data: upload.data,
     ext: 'pdf',
     name,
@@ -183,8 +188,13 @@ export async function uploadCompanyPdf(s: Services, caller: Caller, upload: Uplo
  * turns it upright, strips its metadata, narrows it to COMPANY_IMAGE_MAX_WIDTH and re-encodes
  * it as WebP before it is stored and recorded as the caller's.
  */
-export async function uploadCompanyImage(s: Services, caller: Caller, data: Buffer): Promise<{ url: string }> {
-  const { url } = await storeUpload(s, caller, { purpose: 'company_img' }, async () => {
+export async function uploadCompanyImage(
+  s: Services,
+  caller: Caller,
+  data: Buffer,
+  uploadId: string | null = null,
+): Promise<{ url: string }> {
+  const { url } = await storeUpload(s, caller, { purpose: 'company_img', uploadId }, async () => {
     try {
       const { data: image, info } = await sharp(data, { limitInputPixels: 50_000_000 })
         .rotate()

@@ -19,6 +19,7 @@ import { sendFeedback } from './feedback';
 import { addFriends, copyToGroup, delFriend, delFriendFromGroup, moveToGroup, setRemark } from './friends';
 import { addGroup, cancelGroupUpdate, delGroup, editGroup, sortGroups } from './groups';
 import { readNotifications } from './notifications';
+import { attachProof } from './physical-cards';
 import { setProfile } from './profile';
 
 type Handler<N extends MutationName> = (s: Services, caller: Caller, args: MutationArgs<N>) => Promise<unknown>;
@@ -50,6 +51,7 @@ const HANDLERS: { [N in MutationName]: Handler<N> } = {
   delCloudGroup,
   sortCloudGroups,
   sendFeedback,
+  sendProof: attachProof,
 };
 
 // MUTATIONS seen per name, so a generic name keeps its schema and handler paired.

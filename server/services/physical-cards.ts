@@ -8,6 +8,7 @@ import {
   type PhysicalOrder,
   type PhysicalStatus,
   ROOM_CODE_ALPHABET,
+  type SendProofBody,
   STATUS_TEXT_KEY,
   type SyncRow,
 } from '../../src/api';
@@ -18,7 +19,7 @@ import { serverText } from '../i18n';
 import { randomKey } from '../security/secrets';
 import type { Caller, Services } from './context';
 import { pushSystem, SystemSub, systemMessage } from './pushes';
-import { encodePhoto } from './uploads';
+import { encodePhoto, notOwnedUpload, storeUpload } from './uploads';
 
 /**
  * The exclusive NFC card, from order to binding (src/api/physical-card.ts). Every change of
@@ -185,39 +186,45 @@ export async function getMyOrder(s: Services, caller: Caller, id: number): Promi
   return orderOf(await myOrderRow(s.db, caller, id));
 }
 
-/** POST multipart /api/card/physical_proof: until the payment is confirmed, a new proof replaces the last. */
-export async function uploadProof(
+/**
+ * A payment proof as stored: an image (re-encoded, metadata stripped), recorded as the caller's.
+ * With the device's upload id, a replay answers the file stored the first time.
+ */
+export async function storeProof(
   s: Services,
   caller: Caller,
-  orderId: number,
   upload: Buffer,
+  uploadId: string | null,
+): Promise<string> {
+  const { url } = await storeUpload(s, caller, { purpose: 'proof', uploadId }, () => encodePhoto(upload, 'none'));
+  return url;
+}
+
+const PROOF_OPEN: PhysicalStatus[] = ['submitted', 'proof_received'];
+
+/**
+ * Makes a proof I uploaded (storeProof) the payment proof of my order, while the order awaits
+ * payment: POST physical_proof with an order id, and the sync mutation sendProof. An earlier
+ * proof stays stored (the operators may still want to see it).
+ */
+export async function attachProof(
+  s: Services,
+  caller: Caller,
+  { order_id: orderId, proof }: SendProofBody,
 ): Promise<PhysicalOrder> {
-  const before = await myOrderRow(s.db, caller, orderId);
-  if (before.status !== 'submitted' && before.status !== 'proof_received') {
-    throw new ApiError(409, 'physicalBadStatus');
-  }
-  const { data } = await encodePhoto(upload, 'none');
-  const url = await s.blobs.put(`orders/${randomKey(16)}.webp`, data);
-  const { row, old } = await s.db
-    .tx(async (q) => {
-      const row = await myOrderRow(q, caller, orderId, true);
-      if (row.status !== 'submitted' && row.status !== 'proof_received') throw new ApiError(409, 'physicalBadStatus');
-      const [prev] = await q.query<{ proof_url: string | null }>(
-        'select proof_url from physical_card_orders where id = $1',
-        [orderId],
-      );
-      await q.query(`update physical_card_orders set proof_url = $2, status = 'proof_received' where id = $1`, [
-        orderId,
-        url,
-      ]);
-      await record(q, row, 'proof_received', 'user');
-      return { row, old: prev?.proof_url ?? null };
-    })
-    .catch(async (err: unknown) => {
-      await s.blobs.remove(url.replace(/^\/blobs\//, '')).catch(() => undefined);
-      throw err;
-    });
-  if (old) await s.blobs.remove(old.replace(/^\/blobs\//, '')).catch(() => undefined);
+  const row = await s.db.tx(async (q) => {
+    const row = await myOrderRow(q, caller, orderId, true);
+    if (!PROOF_OPEN.includes(row.status)) throw new ApiError(409, 'physicalBadStatus');
+    if (await notOwnedUpload(q, caller.userId, [{ field: 'proof', url: proof }], ['proof'])) {
+      throw new ApiError(400, 'uploadNotYours', { field: 'proof' });
+    }
+    await q.query(`update physical_card_orders set proof_url = $2, status = 'proof_received' where id = $1`, [
+      orderId,
+      proof,
+    ]);
+    await record(q, row, 'proof_received', 'user');
+    return row;
+  });
   await told(s, row, 'proof_received');
   return getMyOrder(s, caller, orderId);
 }

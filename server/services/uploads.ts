@@ -7,11 +7,11 @@ import type { Caller, Services } from './context';
 
 /**
  * The files users upload (the `uploads` table, 0020_uploads.sql): card photos, cloud card
- * photos, feedback images and company images and PDFs. Each is checked and re-encoded by its
+ * photos, feedback images, company images and PDFs, avatars and payment proofs. Each is checked and re-encoded by its
  * route's service, stored here once per device upload id, and named afterwards only by its own
  * author, for the purpose it was uploaded for.
  */
-export type UploadPurpose = 'card' | 'cloud' | 'feedback' | 'company_img' | 'company_pdf';
+export type UploadPurpose = 'card' | 'cloud' | 'feedback' | 'company_img' | 'company_pdf' | 'avatar' | 'proof';
 
 /** What a purpose's upload is recorded with. */
 export type UploadRecord = {
@@ -33,6 +33,8 @@ const FOLDER: Record<UploadPurpose, string> = {
   feedback: 'feedback',
   company_img: 'company',
   company_pdf: 'company',
+  avatar: 'avatars',
+  proof: 'orders',
 };
 
 /**

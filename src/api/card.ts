@@ -10,7 +10,7 @@ import {
 } from '../lib/card-rules';
 import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
-import { nameField, textField } from './fields';
+import { nameField, textField, uploadIdField } from './fields';
 import { plainQuerySchema } from './meta';
 
 /**
@@ -327,10 +327,9 @@ export type PatchCardBody = z.infer<typeof patchCardBodySchema>;
  *   offline outbox replaying) answers the photo stored the first time and stores nothing;
  * - crop: 'cover' (default) crops the centre to 16:10, 'none' keeps the picture's own ratio.
  */
-export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const cardUploadFieldsSchema = z.strictObject({
   side: z._default(z.enum(['front', 'back']), 'front'),
-  upload_id: z.optional(z.string().check(z.regex(UPLOAD_ID_PATTERN))),
+  upload_id: z.optional(uploadIdField),
   crop: z._default(z.enum(['cover', 'none']), 'cover'),
 });
 export type CardUploadFields = z.infer<typeof cardUploadFieldsSchema>;

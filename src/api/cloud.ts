@@ -4,7 +4,7 @@ import { okResponseSchema } from './auth';
 import { CARD_LABEL_MAX, CARD_PHOTO_URL_MAX, CARD_TEXT_MAX, cardPhotoResponseSchema } from './card';
 import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
-import { areaField, textField } from './fields';
+import { areaField, textField, uploadIdField } from './fields';
 import { plainQuerySchema } from './meta';
 
 /**
@@ -183,7 +183,7 @@ export type SortCloudGroupsBody = z.infer<typeof sortCloudGroupsBodySchema>;
 /** The form fields of ocr/upload besides its one image: as card/upload's, never cropped. */
 export const cloudUploadFieldsSchema = z.strictObject({
   side: z._default(z.enum(['front', 'back']), 'front'),
-  upload_id: z.optional(z.string().check(z.regex(CLOUD_ID_PATTERN))),
+  upload_id: z.optional(uploadIdField),
 });
 
 // Matching public cards ---------------------------------------------------------------------

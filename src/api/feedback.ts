@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { hasControlChars } from '../lib/control-chars';
 import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
-import { emailField, TEXT_CONTROL_CHARS, textField } from './fields';
+import { emailField, stagedUploadFieldsSchema, TEXT_CONTROL_CHARS, textField } from './fields';
 
 /**
  * Feedback (SPEC §1 "a feedback form", §5 its rules; SPEC §7 names no call, so these join the
@@ -60,7 +60,7 @@ export const feedbackBodySchema = z.strictObject({
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 export const feedbackResponseSchema = envelopeSchema(z.object({ id: z.string() }));
 
-export const feedbackUploadFieldsSchema = z.strictObject({ upload_id: z.optional(feedbackIdField) });
+export const feedbackUploadFieldsSchema = stagedUploadFieldsSchema;
 export const feedbackImageResponseSchema = envelopeSchema(z.object({ url: z.string() }));
 
 /** The feedback calls (the list at the top), sent by the outbox. */

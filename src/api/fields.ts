@@ -37,3 +37,18 @@ export const nameField = z.pipe(
 
 /** SPEC §3 sex: 0 unset, 1 male, 2 female. */
 export const sexSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/**
+ * The id a device gives a file it picked (src/db/uploads.ts), sent as the `upload_id` form field
+ * of an upload: the same id sent again (an outbox replaying after a lost answer) answers the
+ * file stored the first time and stores nothing.
+ */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const uploadIdField = z.string().check(z.regex(UPLOAD_ID_PATTERN));
+
+/**
+ * The form fields of an upload that only stores its file (avatar, company files, payment proof):
+ * with `upload_id` the file is staged, and the change that names its URL (setProfile's avatar,
+ * saveCompany, sendProof) puts it in place, newest edit winning like any other change.
+ */
+export const stagedUploadFieldsSchema = z.strictObject({ upload_id: z.optional(uploadIdField) });

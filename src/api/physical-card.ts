@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { envelopeSchema } from './envelope';
-import { mobileField, textField } from './fields';
+import { mobileField, textField, uploadIdField } from './fields';
 import { plainQuerySchema } from './meta';
 
 /**
@@ -108,9 +108,22 @@ export const physicalOrderResponseSchema = envelopeSchema(physicalOrderSchema);
 export const orderIdParamsSchema = z.strictObject({
   id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
 });
-export const proofFieldsSchema = z.strictObject({
-  order_id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
-});
+const orderIdField = z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
+/**
+ * The form fields of POST multipart /api/card/physical_proof: `order_id` makes the image that
+ * order's proof at once; `upload_id` alone (the sync worker's uploader) only stores it, and the
+ * sendProof change naming it makes it the order's proof.
+ */
+export const proofFieldsSchema = z
+  .strictObject({
+    order_id: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
+    upload_id: z.optional(uploadIdField),
+  })
+  .check(z.refine((f) => f.order_id !== undefined || f.upload_id !== undefined, { path: ['order_id'] }));
+
+/** The sync mutation sendProof: a proof uploaded before (its URL) made the payment proof of my order. */
+export const sendProofBodySchema = z.strictObject({ order_id: orderIdField, proof: textField(512) });
+export type SendProofBody = z.infer<typeof sendProofBodySchema>;
 
 export const CARD_NO_PATTERN = /^[23456789A-HJKMNP-Z]{10}$/;
 export const physicalLinkBodySchema = z.strictObject({
@@ -142,7 +155,8 @@ export const physicalCardEndpoints = {
     method: 'POST',
     path: '/api/card/physical_proof',
     upload: true,
-    response: physicalOrderResponseSchema,
+    // The order, its proof in place; a staged upload (upload_id alone) answers the stored file.
+    response: envelopeSchema(z.union([physicalOrderSchema, z.object({ url: z.string() })])),
   }),
   bind: endpoint({
     method: 'POST',

@@ -30,7 +30,7 @@ import {
   sortGroupsBodySchema,
   syncGroupSchema,
 } from './friends';
-import { physicalOrderSchema } from './physical-card';
+import { physicalOrderSchema, sendProofBodySchema } from './physical-card';
 import { profileSchema, setProfileBodySchema } from './user';
 
 /**
@@ -154,6 +154,7 @@ export const MUTATIONS = {
   delCloudGroup: cloudIdParamsSchema,
   sortCloudGroups: sortCloudGroupsBodySchema,
   sendFeedback: feedbackBodySchema,
+  sendProof: sendProofBodySchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = z.infer<(typeof MUTATIONS)[N]>;

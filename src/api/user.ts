@@ -24,6 +24,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelopeSchema(profileSchema);
 
+const AVATAR_URL_MAX = 512;
 const birthField = z.iso.date().check(z.refine((d) => d >= '1900-01-01' && d <= '2100-12-31'));
 
 /** A partial profile edit: only the fields sent change. */
@@ -34,6 +35,8 @@ export const setProfileBodySchema = z.strictObject({
   age: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(150)))),
   profile: z.optional(textField(2000, { multiline: true })),
   birth: z.optional(z.nullable(birthField)),
+  /** '' (no avatar) or the URL of an image this user uploaded through uploadAvatar. */
+  avatar: z.optional(textField(AVATAR_URL_MAX)),
 });
 export type SetProfileBody = z.infer<typeof setProfileBodySchema>;
 
@@ -59,6 +62,11 @@ export const profileEndpoints = {
     body: setProfileBodySchema,
     response: profileResponseSchema,
   }),
+  /**
+   * Multipart: one image, made a square WebP. Without fields it becomes my avatar at once; with
+   * `upload_id` (stagedUploadFieldsSchema, the sync worker's uploader) it is only stored, and the
+   * setProfile change naming it makes it my avatar.
+   */
   uploadAvatar: endpoint({
     method: 'POST',
     path: '/api/user/uploadAvatar',

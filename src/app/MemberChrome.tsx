@@ -9,7 +9,7 @@ import { TopBar, type TopBarOverlay } from '../components/TopBar';
 import { toast } from '../components/toast';
 import { db } from '../db';
 import { useUnreadCount } from '../db/hooks/notifications';
-import { useMyName, useProfile } from '../db/hooks/profile';
+import { useMyName, useShownProfile } from '../db/hooks/profile';
 import { useSession, useSyncState } from '../db/hooks/session';
 import { watchPushSound } from '../db/push-store';
 import { takeSentInBackground } from '../db/sent-in-background';
@@ -34,7 +34,7 @@ export function MemberChrome({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const profile = useProfile();
+  const profile = useShownProfile();
   const myName = useMyName();
   const unread = useUnreadCount();
   const state = useSyncState();

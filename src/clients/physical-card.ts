@@ -21,14 +21,6 @@ export const physicalCardCalls = {
   /** Orders a card. */
   apply: (body: CardApplyBody) => kept(callEndpoint(api, physicalCardEndpoints.apply, { body }, silent)),
 
-  /** The payment proof of an order (an image). */
-  proof(orderId: number, file: File) {
-    const form = new FormData();
-    form.append('order_id', String(orderId));
-    form.append('file', file, file.name || 'proof');
-    return kept(callEndpoint(api, physicalCardEndpoints.proof, { form }, silent));
-  },
-
   /** Binds a card (the number and check code of its chip's link) to my digital card. */
   bind: (body: PhysicalLinkBody) => kept(callEndpoint(api, physicalCardEndpoints.bind, { body }, silent)),
 

@@ -105,7 +105,15 @@ export type UploadRow = {
 /** One of my exclusive-card orders, with its history, as the server last sent it. */
 export type PhysicalOrderRow = PhysicalOrder;
 
-export type UploadTarget = 'cardPhoto' | 'cloudPhoto' | 'feedbackImage';
+/** What a staged file is for: where the sync worker's uploader sends it (workers/sync/uploader.ts). */
+export type UploadTarget =
+  | 'cardPhoto'
+  | 'cloudPhoto'
+  | 'feedbackImage'
+  | 'avatar'
+  | 'companyImage'
+  | 'companyPdf'
+  | 'paymentProof';
 
 /** A notification as the server last sent it (msg in the language of that pull), read state applied. */
 export type NotificationRow = Notification;

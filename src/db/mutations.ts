@@ -266,6 +266,11 @@ const localEffects: LocalEffects = {
   },
   // Nothing of it is shown on this device: the outbox holds it until it is sent.
   async sendFeedback() {},
+  async sendProof(db, args) {
+    // Shown as received at once; the server's order (with its history) arrives by pull.
+    const order = await db.physicalOrders.get(args.order_id);
+    if (order) await db.physicalOrders.put({ ...order, proof: true, status: 'proof_received' });
+  },
 };
 
 function applyLocal<N extends MutationName>(db: CardbookDB, name: N, args: MutationArgs<N>): Promise<void> {

@@ -23,7 +23,7 @@ import {
 import { ChevronIcon } from '../components/icons';
 import { toast } from '../components/toast';
 import { useFormSubmit } from '../components/use-form-submit';
-import { useMyName, useProfile } from '../db/hooks/profile';
+import { useMyName, useProfile, useShownProfile } from '../db/hooks/profile';
 import { formatMobile } from '../lib/phone';
 import { signIn } from '../session/session';
 import '../components/account/account.css';
@@ -37,7 +37,7 @@ import { useBusy } from '../components/use-busy';
  */
 export function AccountManagementPage() {
   const { t } = useTranslation();
-  const profile = useProfile();
+  const profile = useShownProfile();
   const myName = useMyName();
   const contact = profile?.email ?? profile?.mobile ?? '';
   return (

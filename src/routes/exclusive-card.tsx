@@ -19,6 +19,7 @@ import { useFormSubmit } from '../components/use-form-submit';
 import { useOnline } from '../components/use-online';
 import { useMyCard } from '../db/hooks/card';
 import { usePhysicalOrders } from '../db/hooks/physical-orders';
+import { enqueue, stageFile } from '../db/outbox';
 import { formatTime } from '../lib/format-time';
 import '../components/account/account.css';
 import '../components/info/info.css';
@@ -352,18 +353,21 @@ function OrderSummary({ order }: { order: PhysicalOrder }) {
   );
 }
 
-/** How to pay, and uploading (or replacing) the proof of payment. */
+/**
+ * How to pay, and sending (or replacing) the proof of payment: kept on this device and queued at
+ * once, offline too; the sync worker uploads it and sends the change naming it (sendProof).
+ */
 function PaymentProof({ order }: { order: PhysicalOrder }) {
   const { t } = useTranslation();
-  const online = useOnline();
   const { busy, runTold } = useBusy();
 
   const upload = (file: File | undefined) =>
     runTold(async () => {
       if (!file) return;
       if (file.size > PHYSICAL_PROOF_MAX_BYTES) throw new Error(t('info.feedback.imageTooLarge', { mb: MB }));
-      const res = await physicalCardCalls.proof(order.id, file);
-      toast(res.msg, 'success');
+      const proof = await stageFile(file, 'paymentProof');
+      await enqueue('sendProof', { order_id: order.id, proof });
+      toast(navigator.onLine ? t('server.orderProofReceived') : t('info.feedback.sentOffline'), 'success');
     });
 
   return (
@@ -372,13 +376,13 @@ function PaymentProof({ order }: { order: PhysicalOrder }) {
       <PaymentInstructions order={order} />
       <h2>{t('info.shop.proofTitle')}</h2>
       <p className="muted">{t('info.shop.proofHint', { mb: MB })}</p>
-      <label className={`btn btn-secondary btn-block${busy || !online ? ' btn-disabled' : ''}`}>
+      <label className={`btn btn-secondary btn-block${busy ? ' btn-disabled' : ''}`}>
         {busy ? t('info.shop.proofUploading') : order.proof ? t('info.shop.proofReplace') : t('info.shop.proofUpload')}
         <input
           type="file"
           accept="image/*"
           className="visually-hidden"
-          disabled={busy || !online}
+          disabled={busy}
           onChange={(e) => void upload(e.target.files?.[0])}
         />
       </label>

@@ -1,25 +1,15 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CompanyBlocks } from '../components/company/CompanyBlocks';
 import { CompanyEditor } from '../components/company/CompanyEditor';
 import { SpreadIcon } from '../components/company/icons';
-import type { CompanyRow } from '../db';
-import { useCompany } from '../db/hooks/company';
-import { useSession, useSyncState } from '../db/hooks/session';
-
-/** My company blocks from IndexedDB once signed in: undefined while loading, null when none. */
-function useSignedInCompany(): CompanyRow | null | undefined {
-  const navigate = useNavigate();
-  const session = useSession();
-  const company = useCompany();
-  if (session === null) void navigate({ to: '/login' });
-  return session ? company : undefined;
-}
+import { useCompany, useShownCompany } from '../db/hooks/company';
+import { useSyncState } from '../db/hooks/session';
 
 /** /information/info: my promotional content as others see it under my card. Works offline. */
 export function InformationPage() {
   const { t } = useTranslation();
-  const company = useSignedInCompany();
+  const company = useShownCompany();
   if (company === undefined) return <main className="page" aria-busy="true" />;
   const items = company?.items ?? [];
   return (
@@ -55,7 +45,7 @@ export function InformationPage() {
  */
 export function InformationEditPage() {
   const { t } = useTranslation();
-  const company = useSignedInCompany();
+  const company = useCompany();
   const { lastSyncAt } = useSyncState();
   if (company === undefined || (company === null && lastSyncAt === 0)) {
     return (

@@ -5,26 +5,16 @@ import { type SetProfileBody, setProfileBodySchema } from '../api';
 import { AvatarEditor } from '../components/avatar/AvatarEditor';
 import { Field } from '../components/forms';
 import { toast } from '../components/toast';
-import { useOnline } from '../components/use-online';
 import type { ProfileRow } from '../db';
-import { useProfile } from '../db/hooks/profile';
-import { useSession } from '../db/hooks/session';
+import { useProfile, useShownProfile } from '../db/hooks/profile';
 import { enqueue } from '../db/outbox';
 import { displayName } from '../lib/display-name';
 import { fieldErrors } from '../lib/form-errors';
 
-function useSignedInProfile() {
-  const navigate = useNavigate();
-  const session = useSession();
-  const profile = useProfile();
-  if (session === null) void navigate({ to: '/login' });
-  return session && profile ? profile : undefined;
-}
-
 /** /myProfile: my profile, from IndexedDB (works offline). */
 export function MyProfilePage() {
   const { t } = useTranslation();
-  const profile = useSignedInProfile();
+  const profile = useProfile();
   if (!profile) return <main className="page" aria-busy="true" />;
   const sex = [t('auth.profile.sexes.unset'), t('auth.profile.sexes.male'), t('auth.profile.sexes.female')][
     profile.sex
@@ -73,7 +63,7 @@ const draftOf = (p: ProfileRow): Draft => ({
 
 /** /editMyProfile: saved to IndexedDB and the outbox at once; the sync worker sends it when it can. */
 export function EditProfilePage() {
-  const profile = useSignedInProfile();
+  const profile = useProfile();
   if (!profile) return <main className="page" aria-busy="true" />;
   return <EditProfileForm profile={profile} />;
 }
@@ -118,13 +108,13 @@ function useProfileDraft(profile: ProfileRow) {
 
 function EditProfileForm({ profile }: { profile: ProfileRow }) {
   const { t } = useTranslation();
-  const online = useOnline();
+  const shown = useShownProfile();
   const { draft, set, errors, onSubmit } = useProfileDraft(profile);
 
   return (
     <main className="page">
       <h1>{t('auth.profile.edit')}</h1>
-      <AvatarEditor avatar={profile.avatar} name={displayName(profile)} online={online} />
+      <AvatarEditor avatar={shown?.avatar ?? ''} name={displayName(profile)} />
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Field
           label={t('auth.profile.fullName')}

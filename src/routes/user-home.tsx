@@ -1,24 +1,17 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/Avatar';
 import { ChevronIcon } from '../components/icons';
 import { useMyCard } from '../db/hooks/card';
-import { useProfile } from '../db/hooks/profile';
-import { useSession } from '../db/hooks/session';
+import { useShownProfile } from '../db/hooks/profile';
 import { contactLine, displayName, personName } from '../lib/display-name';
 
 /** The signed-in user's home: who I am, and where to go. Reads only IndexedDB, so it works offline. */
 export function UserHomePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
-  const profile = useProfile();
+  const profile = useShownProfile();
   const card = useMyCard();
-  if (session === null) {
-    void navigate({ to: '/login' });
-    return null;
-  }
-  if (profile === undefined || session === undefined || card === undefined) {
+  if (profile === undefined || card === undefined) {
     return <main className="page" aria-busy="true" />;
   }
   // Called by their card's name when the profile has none (src/lib/display-name.ts).

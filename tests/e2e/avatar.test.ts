@@ -9,8 +9,8 @@ import { type E2eServer, startServer } from './support/server';
 
 /**
  * Avatar and names: a new user is called by how they sign in (not "not filled in") with a letter
- * avatar; they upload a photo from /editMyProfile, cropped to a square and previewed, and it
- * shows in the top bar and, for a visitor, on their shared card.
+ * avatar; they pick a photo on /editMyProfile with no signal, cropped to a square and previewed:
+ * it shows in the top bar at once, goes up on reconnect, and then shows on their shared card.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cardbook-avatar';
 
@@ -45,7 +45,7 @@ describe('avatar and names', () => {
     await page.screenshot({ path: `${SHOTS}/user-home-new.png` });
   });
 
-  it('uploads a cropped photo that shows in the top bar and on my shared card', async () => {
+  it('keeps a cropped photo picked offline, shows it at once, and uploads it on reconnect for my shared card', async () => {
     await page.goto('/editMyProfile');
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#be123c' } })
       .png()
@@ -57,12 +57,17 @@ describe('avatar and names', () => {
     await page.screenshot({ path: `${SHOTS}/crop.png` });
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByRole('img', { name: 'Your new avatar' }).waitFor();
+    // No signal: the photo is kept on the phone and shown at once, and goes up on reconnect.
+    await context.setOffline(true);
     await dialog.getByRole('button', { name: 'Use this photo' }).click();
-    await page.getByText('Photo updated').waitFor({ timeout: 15_000 });
+    await page.getByText('Saved on this device; it will sync when you are back online').waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'detached' });
-
     const topBarAvatar = page.getByRole('banner').locator('img.avatar');
-    await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/blobs\//);
+    await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: 10_000 }).toMatch(/^blob:/);
+    await page.locator('.avatar-edit img.avatar').waitFor();
+
+    await context.setOffline(false);
+    await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/blobs\//);
     const src = await topBarAvatar.getAttribute('src');
     // Square, as cropped.
     const size = await topBarAvatar.evaluate(async (img) => {

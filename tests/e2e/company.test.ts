@@ -129,10 +129,20 @@ describe('company promotional content', () => {
     await page.context().setOffline(true);
     await company.openEditor();
     await company.editorBlocks.nth(1).getByLabel('Text', { exact: true }).fill('Edited offline.');
+    // A picture picked with no signal is kept on the phone and shown; it goes up on reconnect.
+    const offlinePicture = await company.addFile('Picture', {
+      name: 'stand.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(),
+    });
+    await offlinePicture.locator('img.file-preview').waitFor();
     await company.saveAndWait();
     await page.getByText('Saved on this device. It will sync when you are back online.').waitFor();
     await page.reload();
     await blocks.getByText('Edited offline.').waitFor({ timeout: 15_000 });
+    const pictures = blocks.getByRole('img', { name: 'Company picture' });
+    await expect.poll(() => pictures.count()).toBe(2);
+    await expect.poll(() => pictures.nth(1).getAttribute('src')).toMatch(/^blob:/);
     await blocks.getByRole('heading', { name: 'About Acme' }).waitFor();
     expect(await company.pending.textContent()).toBe('1 changes waiting to sync');
     // pdf.js, its worker and the file itself all come from the service worker's caches.
@@ -143,7 +153,9 @@ describe('company promotional content', () => {
       .poll(async () => (await serverItems(token)).find((i) => i.type === 'text')?.content, { timeout: 20_000 })
       .toBe('Edited offline.');
     await expect.poll(() => company.pending.count(), { timeout: 15_000 }).toBe(0);
-    expect((await serverItems(token)).map((i) => i.type)).toEqual(saved.map((i) => i.type));
+    const synced = await serverItems(token);
+    expect(synced.map((i) => i.type)).toEqual([...saved.map((i) => i.type), 'img']);
+    expect(JSON.stringify(synced.at(-1)?.content)).toMatch(/"url":"\/blobs\/company\//);
   });
 
   it('refuses a 21 MB PDF on the device with the SPEC message and uploads nothing; deletes with undo', async () => {

@@ -67,12 +67,26 @@ describe('exclusive card', () => {
     );
     if (!order) throw new Error('no order');
     await page.getByText(`Put ${order.order_no} as the reference.`).waitFor();
+    // The receipt is photographed with no signal: shown as sent at once, sent on reconnect.
+    await page.context().setOffline(true);
     await page.locator('input[type="file"]').setInputFiles({
       name: 'receipt.png',
       mimeType: 'image/png',
       buffer: await solidPng(300, 400, '#f8fafc'),
     });
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Payment proof received');
+    await page.getByText('Saved. It will be sent when you are back online.').waitFor();
+    const serverStatus = async () =>
+      (
+        await server.app.services.db.query<{ status: string; proof_url: string | null }>(
+          'select status, proof_url from physical_card_orders where id = $1',
+          [order.id],
+        )
+      )[0];
+    expect(await serverStatus()).toMatchObject({ status: 'submitted', proof_url: null });
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await serverStatus())?.status, { timeout: 30_000 }).toBe('proof_received');
+    expect((await serverStatus())?.proof_url).toMatch(/^\/blobs\/orders\//);
 
     expect(await orders('paid', String(order.id))).toContain('is now paid');
     const printed = await orders('production', String(order.id));

@@ -5,16 +5,31 @@
  */
 import { cardEndpoints } from '../../src/api/card';
 import { cloudEndpoints } from '../../src/api/cloud';
+import { companyEndpoints } from '../../src/api/company';
 import { feedbackEndpoints } from '../../src/api/feedback';
+import { physicalCardEndpoints } from '../../src/api/physical-card';
+import { profileEndpoints } from '../../src/api/user';
 import type { CardbookDB, OutboxRow, Session, SyncNotice, UploadTarget } from '../../src/db/CardbookDB';
 import { localRefs, replaceRefs, resolveRefs } from '../../src/db/uploads';
 import { type Transport, Unauthorized } from './transport';
 
-/** Where each kind of file picked offline is uploaded (each takes `upload_id` for idempotency). */
-const UPLOAD_PATHS: Record<UploadTarget, string> = {
-  cardPhoto: cardEndpoints.upload.path,
-  cloudPhoto: cloudEndpoints.upload.path,
-  feedbackImage: feedbackEndpoints.image.path,
+/** Where a kind of staged file is uploaded, and where its answer says the stored file's URL. */
+type Destination = { path: string; urlOf: (data: { url?: unknown; avatar?: unknown }) => unknown };
+const answeringUrl = (path: string): Destination => ({ path, urlOf: (data) => data.url });
+
+/**
+ * Each kind of file picked offline, by its upload call. Each takes `upload_id` and with it only
+ * stores the file (a replay answers the file stored the first time); the change naming the URL
+ * puts it in place.
+ */
+const DESTINATIONS: Record<UploadTarget, Destination> = {
+  cardPhoto: answeringUrl(cardEndpoints.upload.path),
+  cloudPhoto: answeringUrl(cloudEndpoints.upload.path),
+  feedbackImage: answeringUrl(feedbackEndpoints.image.path),
+  companyImage: answeringUrl(companyEndpoints.imageUpload.path),
+  companyPdf: answeringUrl(companyEndpoints.pdfUpload.path),
+  paymentProof: answeringUrl(physicalCardEndpoints.proof.path),
+  avatar: { path: profileEndpoints.uploadAvatar.path, urlOf: (data) => data.avatar },
 };
 
 /** The server refused a file for good (too large, not an image): the change using it is rejected. */
@@ -26,12 +41,15 @@ export function createUploader({ db, transport }: { db: CardbookDB; transport: T
   async function upload(session: Session, file: { id: string; blob: Blob; target: UploadTarget }): Promise<string> {
     const form = new FormData();
     form.append('upload_id', file.id);
-    form.append('file', file.blob, 'photo');
-    const res = await transport.request(session, UPLOAD_PATHS[file.target], { method: 'POST', body: form }, 'upload');
+    // A PDF is kept under its own name; a photo's name says nothing.
+    form.append('file', file.blob, file.blob instanceof File && file.blob.name ? file.blob.name : 'photo');
+    const destination = DESTINATIONS[file.target];
+    const res = await transport.request(session, destination.path, { method: 'POST', body: form }, 'upload');
     if (res.status === 401) throw new Unauthorized();
     const json: unknown = await res.json().catch(() => null);
-    const envelope = json as { code?: number; msg?: string; data?: { url?: unknown } } | null;
-    if (res.ok && typeof envelope?.data?.url === 'string') return envelope.data.url;
+    const envelope = json as { code?: number; msg?: string; data?: { url?: unknown; avatar?: unknown } } | null;
+    const url = envelope?.data ? destination.urlOf(envelope.data) : undefined;
+    if (res.ok && typeof url === 'string') return url;
     if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
       throw new Refused(envelope?.msg ?? `HTTP ${res.status}`);
     }

@@ -3,7 +3,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '../../api';
-import { profileCalls } from '../../clients/profile';
+import { enqueue, stageFile } from '../../db/outbox';
 import { Avatar } from '../Avatar';
 import { toast } from '../toast';
 import { useDismiss } from '../use-dismiss';
@@ -15,11 +15,11 @@ const MB = Math.round(AVATAR_MAX_BYTES / (1024 * 1024));
 
 /**
  * My avatar on /editMyProfile: pick a photo (or take one), crop it to a square (drag, zoom, or the
- * arrow keys and the slider), see the result, then upload it (POST /api/user/uploadAvatar). The
- * server keeps one re-encoded copy; the profile row takes its URL at once, so the top bar and my
- * shared card show it. It needs the network: offline the button says so instead.
+ * arrow keys and the slider), see the result, then use it. The square is kept on this device and
+ * made my avatar at once (the top bar shows it), offline too: the sync worker uploads it and sends
+ * the change naming it (setProfile's avatar), so my shared card shows it once it is online.
  */
-export function AvatarEditor(props: { avatar: string; name: string; online: boolean }) {
+export function AvatarEditor(props: { avatar: string; name: string }) {
   const { t } = useTranslation();
   const inputId = useId();
   const [source, setSource] = useState<string | null>(null);
@@ -39,20 +39,15 @@ export function AvatarEditor(props: { avatar: string; name: string; online: bool
     <section className="avatar-edit" aria-label={t('auth.avatar.title')}>
       <Avatar src={props.avatar} name={props.name} size={72} />
       <div className="avatar-edit-actions">
-        {props.online ? (
-          <label htmlFor={inputId} className="btn btn-secondary btn-inline">
-            {props.avatar ? t('auth.avatar.change') : t('auth.avatar.add')}
-          </label>
-        ) : (
-          <p className="muted">{t('auth.avatar.offline')}</p>
-        )}
+        <label htmlFor={inputId} className="btn btn-secondary btn-inline">
+          {props.avatar ? t('auth.avatar.change') : t('auth.avatar.add')}
+        </label>
         <input
           id={inputId}
           className="visually-hidden"
           type="file"
           accept="image/*"
           data-testid="avatar-input"
-          disabled={!props.online}
           onChange={(e) => {
             pick(e.target.files?.[0]);
             e.target.value = '';
@@ -124,7 +119,7 @@ function usePreview(source: string, area: RefObject<Area | null>) {
   return { preview, showPreview, setPreview };
 }
 
-/** Uploading the cropped square as my avatar, then closing; a failure says why. */
+/** Keeping the cropped square as my avatar (the outbox sends it), then closing; a failure says why. */
 function useSave(source: string, area: RefObject<Area | null>, onDone: () => void) {
   const { t } = useTranslation();
   const { busy: saving, run } = useBusy();
@@ -133,8 +128,9 @@ function useSave(source: string, area: RefObject<Area | null>, onDone: () => voi
     if (!crop) return;
     try {
       await run(async () => {
-        await profileCalls.uploadAvatar(await croppedSquare(source, crop));
-        toast(t('auth.avatar.saved'), 'success');
+        const avatar = await stageFile(await croppedSquare(source, crop), 'avatar');
+        await enqueue('setProfile', { avatar });
+        toast(navigator.onLine ? t('auth.avatar.saved') : t('auth.profile.savedOffline'), 'success');
         onDone();
       });
     } catch (err) {

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_TEXT_MAX, COMPANY_TITLE_MAX, type CompanyItem } from '../../api';
+import { usePhotoSrc, useShownFiles } from '../../db/photo-src';
 import { parseVideoUrl } from '../../lib/video-url';
 import { Field } from '../forms';
 import { type BlockErrors, COMPANY_SWIPE_MAX, type DraftBlock, type FieldError } from './draft';
@@ -201,6 +202,7 @@ function PdfPick({ pdf, error, upload, onPick }: PickProps & { pdf: PdfContent }
 /** An image block: its preview, and a button to choose or replace it. */
 function ImagePick({ url, error, upload, onPick }: PickProps & { url: string }) {
   const { t } = useTranslation();
+  const shown = usePhotoSrc(url);
   return (
     <FilePick
       legend={t('company.fields.img')}
@@ -211,7 +213,7 @@ function ImagePick({ url, error, upload, onPick }: PickProps & { url: string }) 
       error={error}
       onFiles={(files) => onPick('img', files.slice(0, 1))}
     >
-      {url ? <img className="file-preview" src={url} alt="" /> : null}
+      {shown ? <img className="file-preview" src={shown} alt="" /> : null}
     </FilePick>
   );
 }
@@ -220,6 +222,7 @@ function ImagePick({ url, error, upload, onPick }: PickProps & { url: string }) 
 function SwipePick(props: PickProps & { urls: string[]; onChange: (item: CompanyItem) => void }) {
   const { t } = useTranslation();
   const { urls, onChange } = props;
+  const shown = useShownFiles(urls);
   const room = COMPANY_SWIPE_MAX - urls.length;
   return (
     <FilePick
@@ -238,7 +241,7 @@ function SwipePick(props: PickProps & { urls: string[]; onChange: (item: Company
           {urls.map((url, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may be added twice
             <li key={`${i}-${url}`} className="thumb">
-              <img src={url} alt="" />
+              <img src={shown?.[i] || undefined} alt="" />
               <button
                 type="button"
                 className="thumb-remove"

@@ -1,17 +1,18 @@
 import type { CompanyPdf } from '../../api';
-import { companyCalls } from '../../clients/company';
+import { stageFile } from '../../db/outbox';
 import type { FileKind } from './media';
 
 export type UploadResult = { kind: 'pdf'; url: string; pdf: CompanyPdf } | { kind: 'img'; url: string };
 
 /**
- * Sends one picked file (multipart, 30 s) to companyPdfUpload or companyUpload. Silent: the
- * editor shows the failure beside the block, with the server's own reason when it gave one.
+ * Keeps one picked file on this device for the block that shows it (offline too): the block
+ * holds its `local:` reference, and once the company is saved the sync worker uploads the file
+ * (companyPdfUpload or companyUpload) and sends the blocks with its URL.
  */
-export async function uploadCompanyFile(kind: FileKind, file: File): Promise<UploadResult> {
+export async function stageCompanyFile(kind: FileKind, file: File): Promise<UploadResult> {
   if (kind === 'pdf') {
-    const pdf = await companyCalls.uploadPdf(file);
-    return { kind: 'pdf', url: pdf.url, pdf };
+    const url = await stageFile(file, 'companyPdf');
+    return { kind: 'pdf', url, pdf: { url, name: file.name, size: file.size } };
   }
-  return { kind: 'img', url: (await companyCalls.uploadImage(file)).url };
+  return { kind: 'img', url: await stageFile(file, 'companyImage') };
 }

@@ -1,10 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
 import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem, CompanyItemType } from '../../api';
 import { enqueue } from '../../db/outbox';
-import { isCancelled } from '../../lib/request/errors';
 import { toast } from '../toast';
 import { useBusy } from '../use-busy';
 import type { UploadState } from './BlockEditor';
@@ -23,7 +21,7 @@ import {
   validateDraft,
 } from './draft';
 import { type FileKind, refuseFile } from './media';
-import { type UploadResult, uploadCompanyFile } from './upload';
+import { stageCompanyFile, type UploadResult } from './upload';
 
 /** What to focus once the next render is on screen: a control of one block. */
 type FocusTarget = { key: string; action: 'up' | 'down' | 'delete' | 'undo' | 'first' };
@@ -99,8 +97,8 @@ function useBlockFocus(list: RefObject<HTMLDivElement | null>, focus: RefObject<
 }
 
 /**
- * Files are uploaded when picked, which needs the network (the draft stays as it is when that
- * fails); each block shows its own uploads in progress and its last failure.
+ * Picked files are kept on this device at once (offline too) and the block names them; the sync
+ * worker uploads them when the company is saved. Each block shows a refused file's reason.
  */
 function useBlockUploads(setDraft: SetDraft, clearError: (key: string) => void) {
   const { t } = useTranslation();
@@ -119,17 +117,13 @@ function useBlockUploads(setDraft: SetDraft, clearError: (key: string) => void) 
         setUpload(key, (u) => ({ ...u, error: t(refused) }));
         continue;
       }
-      if (!navigator.onLine) {
-        setUpload(key, (u) => ({ ...u, error: t('company.files.offline') }));
-        return;
-      }
       setUpload(key, (u) => ({ ...u, busy: u.busy + 1 }));
       try {
-        const result = await uploadCompanyFile(kind, file);
+        const result = await stageCompanyFile(kind, file);
         setDraft((d) => withUploadedFile(d, key, result));
-      } catch (err) {
-        if (isCancelled(err)) return;
-        setUpload(key, (u) => ({ ...u, error: uploadMessage(err, t) }));
+      } catch {
+        // IndexedDB refused it (the device's storage is full).
+        setUpload(key, (u) => ({ ...u, error: t('http.uploadFailed') }));
       } finally {
         setUpload(key, (u) => ({ ...u, busy: u.busy - 1 }));
       }
@@ -150,12 +144,6 @@ function withUploadedFile(draft: DraftBlock[], key: string, result: UploadResult
     }
     return b;
   });
-}
-
-function uploadMessage(err: unknown, t: TFunction): string {
-  if (!navigator.onLine) return t('company.files.offline');
-  const server = (err as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof server === 'string' && server ? server : t('http.uploadFailed');
 }
 
 /**
