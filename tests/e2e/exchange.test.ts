@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeRoom } from '../../src/api';
+import { LoginPage } from './pages/account';
+import { ExchangePages } from './pages/exchange';
+import { FriendsPages } from './pages/friends';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { fakeCamera, writeQrVideo } from './support/fake-camera';
@@ -40,16 +43,14 @@ async function untilLive(page: Page): Promise<void> {
 const SHOTS = '/tmp/shots/wt-polish';
 mkdirSync(SHOTS, { recursive: true });
 
-const count = (page: Page) => page.getByTestId('exchange-count').innerText();
-
 /** The names listed on /friendsList in the selected group tab. */
 async function namesInSelectedGroup(page: Page): Promise<string[]> {
+  const friends = new FriendsPages(page);
   await page.waitForURL(/\/friendsList/, { timeout: 20_000 });
-  const tab = page.getByRole('tab', { selected: true });
+  const tab = friends.tabs.getByRole('tab', { selected: true });
   await expect.poll(() => tab.innerText(), { timeout: 20_000 }).toMatch(/Tech Summit/);
-  const names = page.getByTestId('friend-item').locator('.friend-title');
-  await expect.poll(() => names.count(), { timeout: 20_000 }).toBe(2);
-  return (await names.allInnerTexts()).sort();
+  await expect.poll(async () => (await friends.titles()).length, { timeout: 20_000 }).toBe(2);
+  return (await friends.titles()).sort();
 }
 
 describe(`group card exchange over ${BROKER}`, () => {
@@ -77,19 +78,17 @@ describe(`group card exchange over ${BROKER}`, () => {
     // The host opens a room with a name and a joiner password.
     const hostContext = await englishContext(browser, server, host.token);
     const hostPage = await hostContext.newPage();
-    await hostPage.goto('/');
-    await hostPage.getByRole('link', { name: 'Group exchange' }).click();
-    await hostPage.getByLabel('Event name (optional)').fill('Tech Summit');
-    await hostPage.getByLabel('Joiner password (optional)').fill('kiwi');
-    await hostPage.getByRole('button', { name: 'Open a room' }).click();
-    await hostPage.getByTestId('exchange-host').waitFor();
-    await expect.poll(() => hostPage.getByTestId('qr-code').count()).toBe(1);
-    const shownCode = (await hostPage.getByTestId('exchange-code').innerText()).replace(/^Room code\s*/, '');
+    const hostRoom = new ExchangePages(hostPage);
+    await hostRoom.openFromHome();
+    await hostRoom.openRoom('Tech Summit', 'kiwi');
+    await hostRoom.hostRoom.waitFor();
+    await expect.poll(() => hostRoom.qr.count()).toBe(1);
+    const shownCode = await hostRoom.shownCode();
     expect(shownCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     const code = shownCode.replace('-', '');
     expect(hostPage.url()).toMatch(new RegExp(`/ex/${code}$`));
     await untilLive(hostPage);
-    expect(await count(hostPage)).toBe('1 in the room');
+    expect(await hostRoom.countText()).toBe('1 in the room');
 
     // Ann scans the room's QR code (the same link the host's screen draws) with the fake camera.
     const video = join(dir, 'room.y4m');
@@ -98,68 +97,57 @@ describe(`group card exchange over ${BROKER}`, () => {
     const annContext = await englishContext(scanner, server);
     await annContext.grantPermissions(['camera'], { origin: server.url });
     const annPage = await annContext.newPage();
+    const annRoom = new ExchangePages(annPage);
     await annPage.goto('/scanqrcode');
     await annPage.waitForURL(new RegExp(`/ex/${code}$`), { timeout: 20_000 });
     // Signed out: sign in, and come back to the room.
-    await annPage.getByTestId('exchange-sign-in').getByRole('link', { name: 'Sign in' }).click();
-    await annPage.getByLabel('Email').fill(ann.email);
-    await annPage.getByLabel('Password', { exact: true }).fill(ann.password);
-    await annPage.getByRole('button', { name: 'Log in', exact: true }).click();
+    await annRoom.signInLink.click();
+    await new LoginPage(annPage).logIn(ann.email, ann.password);
     await annPage.waitForURL(new RegExp(`/ex/${code}$`), { timeout: 20_000 });
-    await annPage.getByLabel('Room password').fill('kiwi');
-    await annPage.getByRole('button', { name: 'Join', exact: true }).click();
+    await annRoom.joinWithPassword('kiwi');
     // No card yet: a quick one first, then she is in.
-    await annPage.getByTestId('exchange-quick-card').waitFor();
-    await annPage.getByLabel('Name').fill('Ann Scanned');
-    await annPage.getByLabel('Phone or email').fill('+852 9123 4567');
-    await annPage.getByRole('button', { name: 'Save and join' }).click();
-    await annPage.getByTestId('exchange-waiting').waitFor({ timeout: 20_000 });
+    await annRoom.makeQuickCard('Ann Scanned', '+852 9123 4567');
+    await annRoom.waitingRoom.waitFor({ timeout: 20_000 });
     await untilLive(annPage);
-    await expect.poll(() => count(hostPage), { timeout: 10_000 }).toBe('2 in the room');
+    await expect.poll(() => hostRoom.countText(), { timeout: 10_000 }).toBe('2 in the room');
 
     // Ben types the code, loosely, and the wrong password first.
     const benContext = await englishContext(browser, server, ben.token);
     const benPage = await benContext.newPage();
-    await benPage.goto('/exchange');
-    await benPage.getByLabel('Room code').fill(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
-    await benPage.getByRole('button', { name: 'Join', exact: true }).click();
+    const benRoom = new ExchangePages(benPage);
+    await benRoom.openStart();
+    await benRoom.joinByCode(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
     await benPage.waitForURL(new RegExp(`/ex/${code}$`));
     // Before joining he sees where he is going: the event and its host, and the password it asks for.
-    await expect.poll(() => benPage.getByTestId('exchange-event').innerText()).toBe('Tech Summit');
-    expect(await benPage.getByTestId('exchange-host-name').innerText()).toBe('Hana Host');
-    await benPage.getByText('This room has a password: ask the host for it').waitFor();
+    await expect.poll(() => benRoom.event.innerText()).toBe('Tech Summit');
+    expect(await benRoom.hostName.innerText()).toBe('Hana Host');
+    await benRoom.passwordHint.waitFor();
     await benPage.screenshot({ path: `${SHOTS}/join-password-en.png` });
-    await benPage.getByLabel('Room password').fill('apple');
-    await benPage.getByRole('button', { name: 'Join', exact: true }).click();
-    await benPage.getByText('Wrong room password').waitFor();
-    await benPage.getByLabel('Room password').fill('kiwi');
-    await benPage.getByRole('button', { name: 'Join', exact: true }).click();
-    await benPage.getByTestId('exchange-waiting').waitFor();
+    await benRoom.joinWithPassword('apple');
+    await benRoom.joinError.filter({ hasText: 'Wrong room password' }).waitFor();
+    await benRoom.joinWithPassword('kiwi');
+    await benRoom.waitingRoom.waitFor();
     await untilLive(benPage);
 
     // Everyone sees the count change live (a push, not the 15 s poll).
-    await expect.poll(() => count(hostPage), { timeout: 5_000 }).toBe('3 in the room');
-    await expect.poll(() => count(annPage), { timeout: 5_000 }).toBe('3 in the room');
-    await expect
-      .poll(() => hostPage.getByTestId('exchange-faces').innerText(), { timeout: 5_000 })
-      .toContain('Ben Typed');
+    await expect.poll(() => hostRoom.countText(), { timeout: 5_000 }).toBe('3 in the room');
+    await expect.poll(() => annRoom.countText(), { timeout: 5_000 }).toBe('3 in the room');
+    await expect.poll(() => hostRoom.faces.innerText(), { timeout: 5_000 }).toContain('Ben Typed');
 
     // Ben leaves; he will still be exchanged.
-    await benPage.getByRole('button', { name: 'Leave the room' }).click();
-    await benPage.getByRole('dialog').getByRole('button', { name: 'Leave the room' }).click();
-    await benPage.getByTestId('exchange-left').waitFor();
-    await expect.poll(() => count(hostPage), { timeout: 5_000 }).toBe('2 in the room');
-    await expect.poll(() => count(annPage), { timeout: 5_000 }).toBe('2 in the room');
+    await benRoom.leave();
+    await benRoom.leftRoom.waitFor();
+    await expect.poll(() => hostRoom.countText(), { timeout: 5_000 }).toBe('2 in the room');
+    await expect.poll(() => annRoom.countText(), { timeout: 5_000 }).toBe('2 in the room');
 
     // The kept room survives a reload, and the live connection follows it again.
     await annPage.reload();
-    await annPage.getByTestId('exchange-waiting').waitFor();
+    await annRoom.waitingRoom.waitFor();
     expect(await readMeta(annPage, 'exchangeGroup')).toBeGreaterThan(0);
     await untilLive(annPage);
 
     // The host starts, after a confirm.
-    await hostPage.getByRole('button', { name: 'Start the exchange' }).click();
-    await hostPage.getByRole('dialog').getByRole('button', { name: 'Start the exchange' }).click();
+    await hostRoom.start();
 
     // Every screen ends the exchange on the new group, holding the two others.
     expect(await namesInSelectedGroup(hostPage)).toEqual(['Ann Scanned', 'Ben Typed']);
@@ -181,15 +169,16 @@ describe(`group card exchange over ${BROKER}`, () => {
     await context.addInitScript(() => localStorage.setItem('lang', 'hk'));
     await addSessionCookie(context, server, guest.token);
     const page = await context.newPage();
+    const room = new ExchangePages(page, 'hk');
     await page.goto(`/ex/${made.body.data.room_code}`);
-    await page.getByRole('heading', { name: '加入名片交換' }).waitFor();
-    await expect.poll(() => page.getByTestId('exchange-event').innerText()).toBe('貿易展晚宴');
-    expect(await page.getByTestId('exchange-host-name').innerText()).toBe('何主持');
-    expect(await page.getByLabel('房間密碼').count()).toBe(0);
+    await room.joinHeading.waitFor();
+    await expect.poll(() => room.event.innerText()).toBe('貿易展晚宴');
+    expect(await room.hostName.innerText()).toBe('何主持');
+    expect(await room.roomPassword.count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/join-open-hk.png` });
-    await page.getByRole('button', { name: '加入', exact: true }).click();
-    await page.getByTestId('exchange-waiting').waitFor();
-    const until = await page.getByText(/^開放至/).innerText();
+    await room.joinButton.click();
+    await room.waitingRoom.waitFor();
+    const until = await room.until.innerText();
     expect(until).toMatch(/^開放至 (上午|下午)\s?\d{1,2}:\d{2}$/);
     await context.close();
   });

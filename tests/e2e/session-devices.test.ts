@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LoginPayload } from '../../src/api';
+import { AccountPage, LoginPage } from './pages/account';
 import { addSessionCookie, type Envelope, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { serverAndBrowser } from './support/suite';
@@ -28,22 +29,21 @@ describe('signed-in devices', () => {
     const context = await newPhoneContext(browser, server.url, { locale: 'en-US', timezoneId: 'Asia/Hong_Kong' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const login = new LoginPage(page);
+    await login.open();
+    await login.logIn(user.email, user.password);
     await page.waitForURL(/\/userHome$/);
 
-    await page.goto('/accountManagement');
-    const sessions = page.getByTestId('session');
-    await expect.poll(() => sessions.count()).toBe(3);
-    const mine = sessions.filter({ hasText: 'This device' });
+    const account = new AccountPage(page);
+    await account.open();
+    await expect.poll(() => account.sessions.count()).toBe(3);
+    const mine = account.session('This device');
     expect(await mine.innerText()).toMatch(/Chrome \d+ on Linux/);
     expect(await mine.innerText()).toContain('Near Hong Kong · IP 127.0.0.* · password · This device');
-    const phone = sessions.filter({ hasText: 'Near Taipei' });
+    const phone = account.session('Near Taipei');
     expect(await phone.innerText()).toContain('Chrome 126 on Android 14');
     // The session the account was made with (from a script) says what it knows: nothing of a browser.
-    expect(await sessions.filter({ hasText: 'Unknown device' }).count()).toBe(1);
+    expect(await account.session('Unknown device').count()).toBe(1);
     await mine.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/devices-en.png` });
     await context.close();
@@ -60,13 +60,13 @@ describe('signed-in devices', () => {
     const context = await newPhoneContext(browser, server.url);
     await addSessionCookie(context, server, phone.token);
     const page = await context.newPage();
-    await page.goto('/accountManagement');
-    const sessions = page.getByTestId('session');
-    await expect.poll(() => sessions.count()).toBe(2);
-    const mine = sessions.filter({ hasText: '此裝置' });
+    const account = new AccountPage(page);
+    await account.open();
+    await expect.poll(() => account.sessions.count()).toBe(2);
+    const mine = account.session('此裝置');
     expect(await mine.innerText()).toContain('Android 14 上的 Chrome 126');
     expect(await mine.innerText()).toContain('Hong Kong 附近 · IP 127.0.0.* · 密碼 · 此裝置');
-    expect(await sessions.filter({ hasText: '未知裝置' }).count()).toBe(1);
+    expect(await account.session('未知裝置').count()).toBe(1);
     // Nothing runs off the 390 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await mine.scrollIntoViewIfNeeded();
