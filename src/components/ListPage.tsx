@@ -1,11 +1,10 @@
-import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { CardIcon } from './icons';
 
 /**
  * The parts the member list pages share (/friendsList, /cloud/list): the heading row with its
- * links, the skeleton while the list is read, the empty state, and the way to /login when
- * signed out. Each page passes its own texts.
+ * links, the skeleton while the list is read, and the empty state. Each page passes its own
+ * texts. (Signed out is the signed-in layout's, app/SignedInLayout.tsx.)
  */
 
 /** The page's title and, after it, its links. */
@@ -44,14 +43,6 @@ export function ListEmpty(props: { title: string; body: string; testId?: string;
       {props.children}
     </div>
   );
-}
-
-/** Signed out (the session read and absent): to /login. */
-export function useSignedOutRedirect(session: unknown): void {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session === null) void navigate({ to: '/login' });
-  }, [session, navigate]);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardEditor } from '../components/card/CardEditor';
@@ -6,7 +5,7 @@ import { draftOf } from '../components/card/draft';
 import { clearScanHandoff, readScanHandoff, scanIntoDraft } from '../components/card/scan-handoff';
 import { useMyCard } from '../db/hooks/card';
 import { useProfile } from '../db/hooks/profile';
-import { useSession, useSyncState } from '../db/hooks/session';
+import { useSyncState } from '../db/hooks/session';
 
 /**
  * /card/create: creates my card, or edits it when I have one (prefilled from IndexedDB, so it
@@ -14,8 +13,6 @@ import { useSession, useSyncState } from '../db/hooks/session';
  */
 export function CardCreatePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
   const card = useMyCard();
   const profile = useProfile();
   const sync = useSyncState();
@@ -23,11 +20,7 @@ export function CardCreatePage() {
   const [scanned] = useState(readScanHandoff);
   // Before the first pull an empty editor could overwrite a card this device has not seen yet.
   const firstPull = card === null && sync.lastSyncAt === 0 && sync.online && navigator.onLine;
-  if (session === null) {
-    void navigate({ to: '/login' });
-    return null;
-  }
-  if (session === undefined || card === undefined || profile === undefined || firstPull) {
+  if (card === undefined || profile === undefined || firstPull) {
     return (
       <main className="page" aria-busy="true">
         <span className="visually-hidden" role="status">

@@ -1,9 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CardDetails, MyCardPhotos } from '../components/card';
 import { CardIcon, IdentifyIcon, NfcIcon, QrIcon } from '../components/icons';
 import { useMyCard } from '../db/hooks/card';
-import { useSession, useSyncState } from '../db/hooks/session';
+import { useSyncState } from '../db/hooks/session';
 import '../components/card/card.css';
 import './card-info.css';
 
@@ -12,17 +12,11 @@ import './card-info.css';
  * synced): photos with the flip button, name, the detail lists, and where to go next.
  */
 export function CardInfoPage() {
-  const navigate = useNavigate();
-  const session = useSession();
   const card = useMyCard();
   const sync = useSyncState();
   // Signed in on this device but not pulled yet: "no card" may only mean "not here yet".
   const firstPull = card === null && sync.lastSyncAt === 0 && sync.online && navigator.onLine;
-  if (session === null) {
-    void navigate({ to: '/login' });
-    return null;
-  }
-  if (session === undefined || card === undefined || firstPull) return <CardLoading />;
+  if (card === undefined || firstPull) return <CardLoading />;
   if (card === null) return <NoCard />;
   return <MyCard card={card} />;
 }

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_GROUP_NAME_MAX, CLOUD_GROUPS_MAX } from '../api';
 import { ActionSheet } from '../components/ActionSheet';
@@ -14,7 +14,6 @@ import { WindowedList } from '../components/WindowedList';
 import { type CloudCardRow, type CloudGroupRow, cloudCardTitle, newCloudId } from '../db';
 import { NOT_GROUPED } from '../db/cloud-changes';
 import { useCloudCards, useCloudGroups } from '../db/hooks/cloud';
-import { useSession } from '../db/hooks/session';
 import { enqueue } from '../db/outbox';
 import { CLOUD_ROW_HEIGHT } from './cloud-list';
 import '../components/friends/friends.css';
@@ -30,17 +29,11 @@ type Sheet = 'none' | 'move' | { export: CloudGroupRow };
  */
 export function CloudCategoryPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
   const allGroups = useCloudGroups();
   const cards = useCloudCards();
   const deletes = usePendingDeletes(cloudItemDeletes);
   const [selecting, setSelecting] = useState(false);
   const [sheet, setSheet] = useState<Sheet>('none');
-
-  useEffect(() => {
-    if (session === null) void navigate({ to: '/login' });
-  }, [session, navigate]);
 
   const hidden = useMemo(() => new Set(deletes.map((d) => d.id)), [deletes]);
   const groups = (allGroups ?? []).filter((g) => !hidden.has(g.id));

@@ -6,13 +6,13 @@ import { CloudItem } from '../components/cloud/CloudItem';
 import { cloudItemDeletes } from '../components/cloud/deletes';
 import { ExportFormatSheet } from '../components/cloud/ExportFormatSheet';
 import { saveCards, useCsvHeaders } from '../components/cloud/use-export';
-import { awaitingFirstPull, ListEmpty, ListHead, ListLoading, useSignedOutRedirect } from '../components/ListPage';
+import { awaitingFirstPull, ListEmpty, ListHead, ListLoading } from '../components/ListPage';
 import { usePendingDeletes } from '../components/undo/pending-delete';
 import { UndoBar } from '../components/undo/UndoBar';
 import { type WindowedHeadings, WindowedList } from '../components/WindowedList';
 import { type CloudCardRow, sectionsOf } from '../db';
 import { useCloudCards, useCloudGroups, usePendingCloudIds } from '../db/hooks/cloud';
-import { useSession, useSyncState } from '../db/hooks/session';
+import { useSyncState } from '../db/hooks/session';
 import '../components/friends/friends.css';
 import '../components/cloud/cloud.css';
 
@@ -43,18 +43,16 @@ const lineKey = (line: Line) => line.key;
  */
 export function CloudListPage() {
   const { t } = useTranslation();
-  const session = useSession();
   const sync = useSyncState();
   const sections = useShownSections();
   const pendingIds = usePendingCloudIds();
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState<Head | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
-  useSignedOutRedirect(session);
 
   const total = sections?.reduce((n, s) => n + s.cards.length, 0) ?? 0;
   const firstPull = awaitingFirstPull(total === 0, sync);
-  const loading = session === undefined || sections === undefined || firstPull;
+  const loading = sections === undefined || firstPull;
 
   return (
     <main className="page friends-page cloud-page">

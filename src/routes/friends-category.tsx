@@ -1,5 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_NAME_MAX, MAIN_GROUP_ID } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -7,7 +7,6 @@ import { TrashIcon } from '../components/card/icons';
 import { GroupManager } from '../components/groups/GroupManager';
 import { PencilIcon } from '../components/icons';
 import { type GroupWithCount, useGroupKey, useGroups } from '../db/hooks/groups';
-import { useSession } from '../db/hooks/session';
 import { newTempGroupId } from '../db/mutations';
 import { enqueue } from '../db/outbox';
 import '../components/friends/friends.css';
@@ -19,15 +18,9 @@ import '../components/friends/friends.css';
  */
 export function FriendsCategoryPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
   const groups = useGroups();
   const groupKey = useGroupKey();
   const [deleting, setDeleting] = useState<GroupWithCount | null>(null);
-
-  useEffect(() => {
-    if (session === null) void navigate({ to: '/login' });
-  }, [session, navigate]);
 
   return (
     <main className="page friends-page">

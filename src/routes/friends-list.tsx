@@ -5,14 +5,14 @@ import { MAIN_GROUP_ID } from '../api';
 import { friendDeletes } from '../components/friends/deletes';
 import { FriendCardOverlay } from '../components/friends/FriendCardOverlay';
 import { FriendItem } from '../components/friends/FriendItem';
-import { awaitingFirstPull, ListEmpty, ListHead, ListLoading, useSignedOutRedirect } from '../components/ListPage';
+import { awaitingFirstPull, ListEmpty, ListHead, ListLoading } from '../components/ListPage';
 import { usePendingDeletes } from '../components/undo/pending-delete';
 import { UndoBar } from '../components/undo/UndoBar';
 import { WindowedList } from '../components/WindowedList';
 import type { FriendRow } from '../db';
 import { useFriends, useQueuedFriendAdds } from '../db/hooks/friends';
 import { type GroupWithCount, useGroups } from '../db/hooks/groups';
-import { useSession, useSyncState } from '../db/hooks/session';
+import { useSyncState } from '../db/hooks/session';
 import { enqueue } from '../db/outbox';
 import '../components/friends/friends.css';
 
@@ -28,7 +28,6 @@ let lastScrollTop = 0;
  */
 export function FriendsListPage() {
   const { t } = useTranslation();
-  const session = useSession();
   const groups = useGroups();
   const { shownId, selected, selectedTab, setGroupId } = useShownGroup(groups);
   // Coming back to a scrolled place needs the whole list; a fresh visit paints the first screen first.
@@ -38,11 +37,10 @@ export function FriendsListPage() {
   const queuedAdds = useQueuedFriendAdds();
   const [open, setOpen] = useState<number | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
-  useSignedOutRedirect(session);
   const openFriend = useCallback((f: FriendRow) => setOpen(f.accept_id), []);
 
   const firstPull = awaitingFirstPull(groups?.length === 0, sync);
-  const loading = session === undefined || groups === undefined || shown === undefined || firstPull;
+  const loading = groups === undefined || shown === undefined || firstPull;
 
   return (
     <main className="page friends-page">

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrIcon } from '../components/icons';
 import { DownloadIcon, ShareIcon } from '../components/share/icons';
@@ -12,7 +12,6 @@ import type { CardRow } from '../db';
 import { useMyCard } from '../db/hooks/card';
 import { useSyncState } from '../db/hooks/session';
 import { cardLink, fileNameOf, qrText } from '../lib/share-links';
-import { useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 
 /**
@@ -21,15 +20,6 @@ import '../components/share/share.css';
  * chunk only.
  */
 export function MyQrCodePage() {
-  const signedIn = useSignedIn();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!signedIn) void navigate({ to: '/login', replace: true });
-  }, [signedIn, navigate]);
-  return signedIn ? <MyQrCode /> : null;
-}
-
-function MyQrCode() {
   const { t } = useTranslation();
   const card = useMyCard();
   const sync = useSyncState();

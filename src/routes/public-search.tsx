@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CardSearchItem, cardSearchBodySchema, SEARCH_PAGE_SIZE_DEFAULT } from '../api';
@@ -11,7 +10,6 @@ import { toast } from '../components/toast';
 import { useOnline } from '../components/use-online';
 import { useMyCard } from '../db/hooks/card';
 import { useCardInHolder } from '../db/hooks/friends';
-import { useSession } from '../db/hooks/session';
 import { isCancelled } from '../lib/request/errors';
 import { addFriends } from '../session/friend-adds';
 import '../components/friends/friends.css';
@@ -32,16 +30,10 @@ type Found =
  */
 export function PublicSearchPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const session = useSession();
   const online = useOnline();
   const search = usePublicSearch(online);
   const [open, setOpen] = useState<string | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
-
-  useEffect(() => {
-    if (session === null) void navigate({ to: '/login' });
-  }, [session, navigate]);
 
   return (
     <main className="page friends-page">

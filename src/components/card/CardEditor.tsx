@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CARD_PROFILE_MAX } from '../../api';
+import { EditorActions } from '../EditorActions';
 import type { CardDraft, DraftError } from './draft';
 import { EditorSection, type ErrorMessage, OpenSwitch, TextField } from './editor-fields';
 import { ListEditor } from './ListEditor';
@@ -41,6 +41,7 @@ export function CardEditor({
   /** What was recognized on my paper card that the card already had something else for. */
   suggestions?: readonly ScanSuggestion[];
 }) {
+  const { t } = useTranslation();
   const card = useCardDraft({ initial, isNew, start, suggestions: props.suggestions });
   const section = { draft: card.draft, errors: card.errors, message: card.message, onSet: card.set };
   return (
@@ -64,8 +65,8 @@ export function CardEditor({
       <EditorActions
         formError={card.formError}
         cancelTo={isNew ? '/userHome' : '/card/info'}
-        saving={card.saving}
-        staging={card.staging > 0}
+        disabled={card.saving || card.staging > 0}
+        saveLabel={card.saving ? t('card.editor.saving') : undefined}
       />
     </form>
   );
@@ -136,32 +137,5 @@ function BasicsSection({ draft, errors, message, onSet }: SectionProps) {
       />
       <OpenSwitch checked={draft.is_open === 1} onChange={(open) => onSet({ is_open: open ? 1 : 0 })} />
     </EditorSection>
-  );
-}
-
-/** The form's error, Cancel and Save. */
-function EditorActions(props: {
-  formError: string;
-  cancelTo: '/userHome' | '/card/info';
-  saving: boolean;
-  staging: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="editor-actions">
-      {props.formError ? (
-        <p className="form-error" role="alert">
-          {props.formError}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <Link to={props.cancelTo} className="btn btn-ghost">
-          {t('app.common.cancel')}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={props.saving || props.staging}>
-          {props.saving ? t('card.editor.saving') : t('app.common.save')}
-        </button>
-      </div>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem, CompanyItemType } from '../../api';
+import { EditorActions } from '../EditorActions';
 import { BlockEditor } from './BlockEditor';
 import './company.css';
 import { BLOCK_TYPES, COMPANY_ITEMS_MAX, canAdd, canMove, type DraftBlock } from './draft';
@@ -18,7 +18,11 @@ export function CompanyEditor({ initial }: { initial: readonly CompanyItem[] }) 
     <form className="company-editor" noValidate onSubmit={(e) => void company.onSubmit(e)}>
       <BlockList editor={company} />
       <AddBlock draft={company.draft} onAdd={company.add} />
-      <EditorActions formError={company.formError} disabled={company.saving || company.uploading} />
+      <EditorActions
+        formError={company.formError}
+        cancelTo="/information/info"
+        disabled={company.saving || company.uploading}
+      />
     </form>
   );
 }
@@ -77,28 +81,6 @@ function AddBlock({ draft, onAdd }: { draft: readonly DraftBlock[]; onAdd: (type
         <p className="muted">{t('company.editor.limit', { max: COMPANY_ITEMS_MAX })}</p>
       )}
     </section>
-  );
-}
-
-/** The form's error, Cancel and Save. */
-function EditorActions({ formError, disabled }: { formError: string; disabled: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="editor-actions">
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <Link to="/information/info" className="btn btn-ghost">
-          {t('app.common.cancel')}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={disabled}>
-          {t('app.common.save')}
-        </button>
-      </div>
-    </div>
   );
 }
 
