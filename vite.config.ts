@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { appShell } from './scripts/vite-plugin-app-shell.ts';
 import { licences } from './scripts/vite-plugin-licenses.ts';
 import { localeModules } from './scripts/vite-plugin-locales.ts';
 import { moduleWorkers } from './scripts/vite-plugin-module-worker.ts';
@@ -52,6 +53,7 @@ function apiProxy(target: string) {
 export default defineConfig({
   plugins: [
     react(),
+    appShell(),
     versionFile(),
     localeModules(),
     moduleWorkers(),

@@ -18,7 +18,9 @@ const FCP_GOOD = "(Lighthouse's 'good': under 1800 ms)";
  *   200 KB), the workers' included: the bytes on the wire when the server sends it compressed
  *   (content-encoding), else its gzip size;
  * - the first contentful paint of `/` on Lighthouse's mobile profile (4× CPU slowdown, slow 4G:
- *   150 ms latency, ~1,474 kbps down, ~675 kbps up), a fresh profile each time, both ways;
+ *   150 ms latency, ~1,474 kbps down, ~675 kbps up), a fresh profile each time, both ways: the
+ *   app shell in index.html paints it; and beside it when the app itself has drawn the home
+ *   screen (its headline), which is what the shell stands in for;
  * - the time from navigation to the first render of /userHome with the network cut, served by
  *   the service worker from IndexedDB (median of several runs).
  */
@@ -71,8 +73,14 @@ function describe(s: Scripts, budgetKb: number): string {
 /** Lighthouse's mobile throttling (slow 4G, 4× CPU), in kbit/s as Lighthouse states it. */
 const SLOW_4G = { latency: 150, downloadKbps: 1.6 * 1024 * 0.9, uploadKbps: 750 * 0.9 };
 
-/** FCP (ms from navigation start) of `/` in a fresh profile on the mobile profile; session if `token`. */
-async function throttledFcp(browser: Browser, server: E2eServer, token?: string): Promise<number> {
+type Paint = { fcp: number; home: number };
+
+/**
+ * FCP of `/` (ms from navigation start; the app shell index.html carries paints it) and when the
+ * app has drawn the home screen itself (its headline), in a fresh profile on the mobile profile;
+ * session if `token`.
+ */
+async function throttledPaint(browser: Browser, server: E2eServer, token?: string): Promise<Paint> {
   const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
   try {
     if (token) await addSessionCookie(context, server, token);
@@ -87,12 +95,17 @@ async function throttledFcp(browser: Browser, server: E2eServer, token?: string)
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto('/', { waitUntil: 'commit' });
+    const home = await page.waitForFunction(
+      () => (document.querySelector('main:not([aria-busy]) h1') ? performance.now() : null),
+      undefined,
+      { timeout: 60_000, polling: 'raf' },
+    );
     const fcp = await page.waitForFunction(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       undefined,
       { timeout: 60_000 },
     );
-    return Number(await fcp.jsonValue());
+    return { fcp: Number(await fcp.jsonValue()), home: Number(await home.jsonValue()) };
   } finally {
     await context.close();
   }
@@ -108,11 +121,11 @@ export async function appLoad(): Promise<void> {
   try {
     const visitor = await scriptsLoadedFor(browser, server.url, '/');
     const user = await within('a user to register', registerViaApi(server));
-    const fcpVisitor: number[] = [];
-    const fcpMember: number[] = [];
+    const visitorPaints: Paint[] = [];
+    const memberPaints: Paint[] = [];
     for (let i = 0; i < FCP_RUNS; i += 1) {
-      fcpVisitor.push(await throttledFcp(browser, server));
-      fcpMember.push(await throttledFcp(browser, server, user.token));
+      visitorPaints.push(await throttledPaint(browser, server));
+      memberPaints.push(await throttledPaint(browser, server, user.token));
     }
     const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow' });
     await addSessionCookie(context, server, user.token);
@@ -140,8 +153,16 @@ export async function appLoad(): Promise<void> {
     printTable('App load (Chromium, built app)', [
       ['JS loaded for / signed out', describe(visitor, VISITOR_BUDGET_KB)],
       ['JS loaded for / signed in, sync worker included', describe(member, MEMBER_BUDGET_KB)],
-      [`FCP of / signed out, 4× CPU + slow 4G (median of ${FCP_RUNS})`, `${spread(fcpVisitor)} ${FCP_GOOD}`],
-      [`FCP of / signed in, 4× CPU + slow 4G (median of ${FCP_RUNS})`, `${spread(fcpMember)} ${FCP_GOOD}`],
+      [
+        `FCP of / signed out, 4× CPU + slow 4G (median of ${FCP_RUNS})`,
+        `${spread(visitorPaints.map((p) => p.fcp))} ${FCP_GOOD}`,
+      ],
+      [
+        `FCP of / signed in, 4× CPU + slow 4G (median of ${FCP_RUNS})`,
+        `${spread(memberPaints.map((p) => p.fcp))} ${FCP_GOOD}`,
+      ],
+      ['  home drawn by the app, signed out', spread(visitorPaints.map((p) => p.home))],
+      ['  home drawn by the app, signed in', spread(memberPaints.map((p) => p.home))],
       [`/userHome offline, first render (median of ${RUNS})`, spread(times)],
     ]);
   } finally {
