@@ -10,7 +10,7 @@ import {
   stagedUploadFieldsSchema,
 } from '../../src/api';
 import { callerOf, requireCaller } from '../http/auth';
-import { serve } from '../http/endpoint';
+import { type ApiApp, type EndpointOptions, serve } from '../http/endpoint';
 import { invalidInput } from '../http/envelope';
 import { readUploadWithFields } from '../http/uploads';
 import { deleteAccount } from '../services/account-deletion';
@@ -23,6 +23,7 @@ import { keptProfileJson, setProfile, uploadAvatar } from '../services/profile';
 import { sessionDevice } from '../services/session-device';
 import { listSessions, signOutOthers } from '../services/sessions';
 
+/** Passwords, my profile and avatar, and (accountRoutes) the account's sign-ins, links and data. */
 export function userRoutes(services: Services) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,55 +55,58 @@ export function userRoutes(services: Services) {
       return reply.ok({ avatar: await uploadAvatar(services, callerOf(req), upload.data, uploadId) }, 'saved');
     });
 
-    serve(app, loginMethods.list, signedIn, async (req, reply) =>
-      reply.ok(await listLoginMethods(services, callerOf(req))),
-    );
-
-    serve(app, loginMethods.bind, signedIn, async (req, reply) =>
-      reply.ok(await bindAccount(services, callerOf(req), req.body), 'bound'),
-    );
-
-    // A GET that changes state, as SPEC §7 names it (see src/api/login-methods.ts).
-    serve(app, loginMethods.unbind, signedIn, async (req, reply) =>
-      reply.ok(await unbindLoginMethod(services, callerOf(req), req.params.id), 'unbound'),
-    );
-
-    serve(app, associates.link, signedIn, async (req, reply) =>
-      reply.ok(await associate(services, callerOf(req), req.body, req.ip), 'associated'),
-    );
-
-    serve(app, associates.list, signedIn, async (req, reply) =>
-      reply.ok(await listAssociates(services, callerOf(req))),
-    );
-
-    serve(app, associates.login, signedIn, async (req, reply) =>
-      reply.ok(await associateLogin(services, callerOf(req), req.params.id, sessionDevice(req)), 'loggedIn'),
-    );
-
-    serve(app, associates.unlink, signedIn, async (req, reply) =>
-      reply.ok(await dissociate(services, callerOf(req), req.params.id), 'dissociated'),
-    );
-
-    serve(app, account.sessions, signedIn, async (req, reply) => reply.ok(await listSessions(services, callerOf(req))));
-
-    serve(app, account.signOutOthers, signedIn, async (req, reply) =>
-      reply.ok(await signOutOthers(services, callerOf(req)), 'signedOutElsewhere'),
-    );
-
-    // A file, not an envelope: the whole account as JSON, with vCards (src/api/export.ts).
-    serve(app, account.export, signedIn, async (req, reply) => {
-      const file = await exportMyData(services, callerOf(req));
-      const day = file.exported_at.slice(0, 10);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="cardbook-export-${day}.json"`)
-        .header('cache-control', 'no-store')
-        .send(JSON.stringify(file, null, 2));
-    });
-
-    serve(app, account.delete, signedIn, async (req, reply) => {
-      await deleteAccount(services, callerOf(req), req.body, req.ip);
-      return reply.ok(null, 'accountDeleted');
-    });
+    accountRoutes(app, services, signedIn);
   };
+}
+
+/** How I sign in (login methods), the accounts linked to mine, my sessions, my data and deleting it all. */
+function accountRoutes(app: ApiApp, services: Services, signedIn: EndpointOptions) {
+  serve(app, loginMethods.list, signedIn, async (req, reply) =>
+    reply.ok(await listLoginMethods(services, callerOf(req))),
+  );
+
+  serve(app, loginMethods.bind, signedIn, async (req, reply) =>
+    reply.ok(await bindAccount(services, callerOf(req), req.body), 'bound'),
+  );
+
+  // A GET that changes state, as SPEC §7 names it (see src/api/login-methods.ts).
+  serve(app, loginMethods.unbind, signedIn, async (req, reply) =>
+    reply.ok(await unbindLoginMethod(services, callerOf(req), req.params.id), 'unbound'),
+  );
+
+  serve(app, associates.link, signedIn, async (req, reply) =>
+    reply.ok(await associate(services, callerOf(req), req.body, req.ip), 'associated'),
+  );
+
+  serve(app, associates.list, signedIn, async (req, reply) => reply.ok(await listAssociates(services, callerOf(req))));
+
+  serve(app, associates.login, signedIn, async (req, reply) =>
+    reply.ok(await associateLogin(services, callerOf(req), req.params.id, sessionDevice(req)), 'loggedIn'),
+  );
+
+  serve(app, associates.unlink, signedIn, async (req, reply) =>
+    reply.ok(await dissociate(services, callerOf(req), req.params.id), 'dissociated'),
+  );
+
+  serve(app, account.sessions, signedIn, async (req, reply) => reply.ok(await listSessions(services, callerOf(req))));
+
+  serve(app, account.signOutOthers, signedIn, async (req, reply) =>
+    reply.ok(await signOutOthers(services, callerOf(req)), 'signedOutElsewhere'),
+  );
+
+  // A file, not an envelope: the whole account as JSON, with vCards (src/api/export.ts).
+  serve(app, account.export, signedIn, async (req, reply) => {
+    const file = await exportMyData(services, callerOf(req));
+    const day = file.exported_at.slice(0, 10);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="cardbook-export-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(file, null, 2));
+  });
+
+  serve(app, account.delete, signedIn, async (req, reply) => {
+    await deleteAccount(services, callerOf(req), req.body, req.ip);
+    return reply.ok(null, 'accountDeleted');
+  });
 }

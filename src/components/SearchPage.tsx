@@ -5,13 +5,7 @@ import { type HeldDeletes, type HeldItem, usePendingDeletes } from './undo/pendi
 import { UndoBar } from './undo/UndoBar';
 import { WindowedList } from './WindowedList';
 
-/**
- * The one search screen of the member lists (/search, /cloud/search): the heading with the way
- * back to the list, a labelled search box, and as the query settles (deferred) a hint, "nothing
- * found" or the results in a windowed list, less the rows whose delete waits on its undo; the
- * opened row's overlay and the undo bar. Each page passes its texts, its live search and rows.
- */
-export function SearchPage<T, K extends string | number, H extends HeldItem>(props: {
+type SearchPageProps<T, K extends string | number, H extends HeldItem> = {
   /** Classes of the page besides `page friends-page`. */
   className?: string;
   title: string;
@@ -38,7 +32,15 @@ export function SearchPage<T, K extends string | number, H extends HeldItem>(pro
   children?: ReactNode;
   /** Shown instead of the hint and results when there is nothing to search at all. */
   nothing?: ReactNode;
-}) {
+};
+
+/**
+ * The one search screen of the member lists (/search, /cloud/search): the heading with the way
+ * back to the list, a labelled search box, and as the query settles (deferred) a hint, "nothing
+ * found" or the results in a windowed list, less the rows whose delete waits on its undo; the
+ * opened row's overlay and the undo bar. Each page passes its texts, its live search and rows.
+ */
+export function SearchPage<T, K extends string | number, H extends HeldItem>(props: SearchPageProps<T, K, H>) {
   const { itemKey, renderRow, useResults } = props;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -46,8 +48,6 @@ export function SearchPage<T, K extends string | number, H extends HeldItem>(pro
   const pending = usePendingDeletes(props.deletes);
   const [open, setOpen] = useState<K | null>(null);
   const onClose = useCallback(() => setOpen(null), []);
-  const inputId = useId();
-
   const hidden = new Set<string | number>(pending.map((p) => p.id));
   const shown = (results ?? []).filter((item) => !hidden.has(itemKey(item)));
   const openItem = useCallback((item: T) => setOpen(itemKey(item)), [itemKey]);
@@ -59,19 +59,7 @@ export function SearchPage<T, K extends string | number, H extends HeldItem>(pro
         <Link to={props.list.to}>{props.list.label}</Link>
       </ListHead>
       {props.children}
-      <search className="search-box">
-        <label htmlFor={inputId} className="visually-hidden">
-          {props.label}
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          value={query}
-          enterKeyHint={props.enterKeyHint}
-          placeholder={props.label}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </search>
+      <SearchBox label={props.label} enterKeyHint={props.enterKeyHint} query={query} onQuery={setQuery} />
       {props.nothing ? (
         props.nothing
       ) : deferred.trim() === '' ? (
@@ -98,5 +86,25 @@ export function SearchPage<T, K extends string | number, H extends HeldItem>(pro
       {open !== null ? props.overlay(open, onClose) : null}
       <UndoBar deletes={props.deletes} />
     </main>
+  );
+}
+
+/** The labelled search box (its label is its placeholder too). */
+function SearchBox(props: { label: string; enterKeyHint?: 'search'; query: string; onQuery: (query: string) => void }) {
+  const inputId = useId();
+  return (
+    <search className="search-box">
+      <label htmlFor={inputId} className="visually-hidden">
+        {props.label}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={props.query}
+        enterKeyHint={props.enterKeyHint}
+        placeholder={props.label}
+        onChange={(e) => props.onQuery(e.target.value)}
+      />
+    </search>
   );
 }

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { applyUpdate } from '../browser/sw-register';
 import { acceptNewVersion } from '../browser/version-check';
+import { trapTab } from './focus';
 import './VersionDialog.css';
 
 export type VersionDialogProps = {
@@ -22,7 +23,6 @@ export type VersionDialogProps = {
 export function VersionDialog({ version, t, onCancel, onUpdate = applyUpdate }: VersionDialogProps) {
   const titleId = useId();
   const bodyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
   const [updating, setUpdating] = useState(false);
   useModalFocus(okRef);
@@ -38,14 +38,13 @@ export function VersionDialog({ version, t, onCancel, onUpdate = applyUpdate }: 
   return createPortal(
     <div className="version-dialog__backdrop">
       <div
-        ref={dialogRef}
         className="version-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         aria-busy={updating}
-        onKeyDown={(event) => keepFocusInside(dialogRef.current, event)}
+        onKeyDown={trapTab}
       >
         <h2 id={titleId} className="version-dialog__title">
           {t('version.title')}
@@ -99,20 +98,4 @@ function useEscape(onCancel: () => void, updating: boolean): void {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [onCancel, updating]);
-}
-
-/** Tab and Shift+Tab cycle through the dialog's buttons (disabled or not). */
-function keepFocusInside(dialog: HTMLElement | null, event: KeyboardEvent<HTMLDivElement>): void {
-  if (event.key !== 'Tab') return;
-  const buttons = [...(dialog?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-  const first = buttons[0];
-  const last = buttons[buttons.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import './WindowedList.css';
 
 /** Section headings among a list's rows: their own height and class, told apart by `is`. */
@@ -34,7 +34,7 @@ export function WindowedList<T>(props: {
 }) {
   const { items, rowHeight, headings, itemKey, overscan = 6 } = props;
   const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(600);
+  const height = useHeightToWindowBottom(ref, rowHeight);
 
   // The key function is read through a ref: callers pass a new arrow each render, and a new
   // getItemKey makes the virtualizer sum every row's top again.
@@ -52,15 +52,6 @@ export function WindowedList<T>(props: {
     // Read once: later scrolling is the user's.
     initialOffset: props.initialScrollTop ?? 0,
   });
-
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setHeight(Math.max(rowHeight * 3, window.innerHeight - el.getBoundingClientRect().top));
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [rowHeight]);
 
   // Other heights with the same items (new items are summed anyway): sum the tops again.
   const heights = `${rowHeight}/${headings?.height}`;
@@ -105,4 +96,18 @@ export function WindowedList<T>(props: {
       </ul>
     </div>
   );
+}
+
+/** From where the list starts down to the bottom of the window (at least three rows), kept on resize. */
+function useHeightToWindowBottom(ref: RefObject<HTMLDivElement | null>, rowHeight: number): number {
+  const [height, setHeight] = useState(600);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setHeight(Math.max(rowHeight * 3, window.innerHeight - el.getBoundingClientRect().top));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [ref, rowHeight]);
+  return height;
 }

@@ -128,5 +128,16 @@ describe('app shell', () => {
     await page.getByRole('link', { name: 'Cardbook' }).click();
     await page.getByRole('dialog', { name: 'New Version detected' }).waitFor();
     await page.getByRole('dialog').getByText('Click OK to automatically update the webpage').waitFor();
+    // A modal: focus starts on OK, and Tab and Shift+Tab keep it among the dialog's buttons.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focused).toBe('OK');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('OK');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('OK');
   });
 });

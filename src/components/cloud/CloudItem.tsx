@@ -8,7 +8,12 @@ import { CardIcon } from '../icons';
  */
 export function CloudItem(props: { card: CloudCardRow; pending: boolean; onOpen: (card: CloudCardRow) => void }) {
   return (
-    <button type="button" className="cloud-item" onClick={() => props.onOpen(props.card)} data-testid="cloud-item">
+    <button
+      type="button"
+      className="vlist-button cloud-item"
+      onClick={() => props.onOpen(props.card)}
+      data-testid="cloud-item"
+    >
       <CloudItemBody card={props.card} pending={props.pending} />
     </button>
   );

@@ -22,7 +22,7 @@ export function FriendItem({ friend, onOpen }: { friend: FriendRow; onOpen: (fri
   return (
     <button
       type="button"
-      className={`friend-item${removed ? ' is-removed' : ''}`}
+      className={`vlist-button friend-item${removed ? ' is-removed' : ''}`}
       onClick={() => onOpen(friend)}
       data-testid="friend-item"
     >

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardShare } from '../../api/card';
 import { type SocialChannel, socialChannels } from '../../lib/share-links';
+import { trapTab, useReturnFocus } from '../focus';
 import { toast } from '../toast';
 import { useDismiss } from '../use-dismiss';
-import { trapTab, useReturnFocus } from './focus';
 import { ContactIcon, LinkIcon, QrSmallIcon, ShareIcon } from './icons';
 
 /** Brand colour and mark of each social channel (a letter keeps the sheet free of logo files). */

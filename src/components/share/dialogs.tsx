@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trapTab, useReturnFocus } from '../focus';
 import { CloseIcon } from '../icons';
 import { useDismiss } from '../use-dismiss';
-import { trapTab, useReturnFocus } from './focus';
 
 /**
  * SPEC §4 "Adding a friend" with no token: 'You are not logged in / Card will be added after

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect } from 'react';
 
 /**
- * Keyboard focus for the share dialogs. Call useReturnFocus before the hook that moves focus
+ * Keyboard focus for modal dialogs (the share sheet and dialogs, the new-version dialog). Call useReturnFocus before the hook that moves focus
  * into the dialog (useDismiss), so that it remembers the opener and not the dialog's own button.
  */
 export function useReturnFocus(): void {
