@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AccountPage } from './pages/account';
+import { ProfilePages } from './pages/profile';
 import { addSessionCookie } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { syncedSince } from './support/idb';
@@ -58,31 +60,21 @@ describe('associated accounts', () => {
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, personal.token);
     const page = await context.newPage();
+    const account = new AccountPage(page);
 
     // Link the company account by signing in to it once.
-    await page.goto('/accountManagement');
-    await page.getByText('No linked accounts yet').waitFor();
-    const linkForm = page.locator('form', { has: page.getByRole('heading', { name: 'Link another account' }) });
-    await linkForm.getByLabel('Email address').fill(company.email);
-    await linkForm.getByLabel('Password', { exact: true }).fill(company.password);
+    await account.open();
+    await account.noLinkedAccounts.waitFor();
     // This account proves it is its owner asking: its own password too (a stolen session cannot).
-    await linkForm.getByRole('button', { name: 'Link account' }).click();
-    await linkForm.getByRole('alert').filter({ hasText: 'Enter the password of this account' }).waitFor();
-    const ownPassword = linkForm.getByLabel('Password of this account');
-    await ownPassword.fill('not-my-password');
-    await linkForm.getByRole('button', { name: 'Link account' }).click();
-    await linkForm
-      .getByRole('alert')
-      .filter({ hasText: 'The password of the account you are signed in to is wrong' })
-      .waitFor();
-    await ownPassword.fill(personal.password);
-    await linkForm.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await linkForm.getByRole('button', { name: 'Link account' }).click();
-    await linkForm.getByRole('alert').filter({ hasText: 'Wrong account or password' }).waitFor();
-    await linkForm.getByLabel('Password', { exact: true }).fill(company.password);
-    await linkForm.getByRole('button', { name: 'Link account' }).click();
-    await expect.poll(() => page.getByTestId('linked-account').count()).toBe(1);
-    expect(await page.getByTestId('linked-account').innerText()).toContain(company.email);
+    await account.linkAccount({ email: company.email, password: company.password });
+    await account.linkError('Enter the password of this account').waitFor();
+    await account.linkAccount({ email: company.email, password: company.password, ownPassword: 'not-my-password' });
+    await account.linkError('The password of the account you are signed in to is wrong').waitFor();
+    await account.linkAccount({ email: company.email, password: 'wrong-password', ownPassword: personal.password });
+    await account.linkError('Wrong account or password').waitFor();
+    await account.linkAccount({ email: company.email, password: company.password, ownPassword: personal.password });
+    await expect.poll(() => account.linkedAccounts.count()).toBe(1);
+    expect(await account.linkedAccounts.innerText()).toContain(company.email);
     await expect.poll(async () => (await accountDb(page, personal.id)).card).toEqual(['Pat Personal']);
 
     // The personal account renames itself while its changes cannot reach the server.
@@ -92,17 +84,17 @@ describe('associated accounts', () => {
       refused += 1;
       return route.abort();
     });
-    await page.goto('/editMyProfile');
-    await page.getByLabel('Name', { exact: true }).fill('Pat Renamed');
-    await page.getByRole('button', { name: 'Save' }).click();
+    const profile = new ProfilePages(page);
+    await profile.openEdit();
+    await profile.fullName.fill('Pat Renamed');
+    await profile.save.click();
     await expect.poll(async () => (await accountDb(page, personal.id)).outbox).toBe(1);
     // Its push was tried and refused (not still on its way when the page goes).
     await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Switch to the company account: its own database, nothing of the personal one's outbox.
-    await page.goto('/accountManagement');
-    await page.getByRole('button', { name: `Switch to ${company.email}` }).click();
-    await page.waitForURL(/\/userHome$/);
+    await account.open();
+    await account.switchTo(company.email);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.db)).toBe(`cardbook-u${company.id}`);
     await expect.poll(async () => (await accountDb(page, company.id)).card).toEqual(['Cody Company']);
     expect((await accountDb(page, company.id)).outbox).toBe(0);
@@ -117,30 +109,25 @@ describe('associated accounts', () => {
     expect(await serverName(server, company.token)).toBe('');
 
     // And back: the personal account's change is sent, with its own token, exactly there.
-    await page.goto('/accountManagement');
-    await page.getByRole('button', { name: /^Switch to / }).click();
-    await page.waitForURL(/\/userHome$/);
+    await account.open();
+    await account.switchTo();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.db)).toBe(`cardbook-u${personal.id}`);
     await expect.poll(async () => (await accountDb(page, personal.id)).outbox, { timeout: 15_000 }).toBe(0);
     expect(await serverName(server, personal.token)).toBe('Pat Renamed');
     expect(await serverName(server, company.token)).toBe('');
 
     // This device's session came from the switch; the one the account was made with is another.
-    await page.goto('/accountManagement');
-    const sessions = page.getByTestId('sessions').locator('li');
+    await account.open();
+    const { sessions } = account;
     await expect.poll(() => sessions.count()).toBe(2);
-    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await account.signOutEverywhereElse();
     await expect.poll(() => sessions.count()).toBe(1);
     expect(await sessions.innerText()).toContain('This device');
     const old = await fetch(new URL('/api/user/getProfile', server.url), { headers: { token: personal.token } });
     expect(old.status).toBe(401);
 
     // Export all my data: a JSON file of this account's rows and vCards.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export all my data' }).click(),
-    ]);
+    const download = await account.exportData();
     expect(download.suggestedFilename()).toMatch(/^cardbook-export-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(readFileSync((await download.path()) ?? '', 'utf8')) as {
       user_id: number;

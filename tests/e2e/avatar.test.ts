@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyCard } from '../../src/api';
 import { plainCard } from '../server/helper';
+import { ProfilePages } from './pages/profile';
 import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
@@ -19,6 +20,7 @@ describe('avatar and names', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let profile: ProfilePages;
   let user: ApiUser;
 
   beforeAll(async () => {
@@ -29,6 +31,7 @@ describe('avatar and names', () => {
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     page = await context.newPage();
+    profile = new ProfilePages(page);
   });
   afterAll(async () => {
     await context?.close();
@@ -37,34 +40,30 @@ describe('avatar and names', () => {
   });
 
   it('calls a new user by their sign-in, with a letter avatar and a prompt for a name', async () => {
-    await page.goto('/userHome');
-    await expect.poll(() => page.getByTestId('user-name').textContent(), { timeout: 20_000 }).toBe(user.email);
-    await page.getByRole('link', { name: 'Add your name' }).waitFor();
-    const letter = page.locator('.profile-head .avatar-fallback');
-    expect(await letter.textContent()).toBe(user.email.charAt(0).toUpperCase());
+    await profile.openHome();
+    await expect.poll(() => profile.userName.textContent(), { timeout: 20_000 }).toBe(user.email);
+    await profile.addNameLink.waitFor();
+    expect(await profile.letterAvatar.textContent()).toBe(user.email.charAt(0).toUpperCase());
     await page.screenshot({ path: `${SHOTS}/user-home-new.png` });
   });
 
   it('keeps a cropped photo picked offline, shows it at once, and uploads it on reconnect for my shared card', async () => {
-    await page.goto('/editMyProfile');
+    await profile.openEdit();
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#be123c' } })
       .png()
       .toBuffer();
-    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
-    const dialog = page.getByRole('dialog', { name: 'Crop your photo' });
-    await dialog.waitFor();
-    await dialog.getByLabel('Zoom').fill('1.5');
+    await profile.pickAvatar({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await profile.zoomTo(1.5);
     await page.screenshot({ path: `${SHOTS}/crop.png` });
-    await dialog.getByRole('button', { name: 'Preview' }).click();
-    await dialog.getByRole('img', { name: 'Your new avatar' }).waitFor();
+    await profile.showPreview();
     // No signal: the photo is kept on the phone and shown at once, and goes up on reconnect.
     await context.setOffline(true);
-    await dialog.getByRole('button', { name: 'Use this photo' }).click();
-    await page.getByText('Saved on this device; it will sync when you are back online').waitFor({ timeout: 15_000 });
-    await dialog.waitFor({ state: 'detached' });
-    const topBarAvatar = page.getByRole('banner').locator('img.avatar');
+    await profile.confirmPhoto();
+    await profile.savedOffline.waitFor({ timeout: 15_000 });
+    await profile.cropDialog.waitFor({ state: 'detached' });
+    const { topBarAvatar } = profile;
     await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: 10_000 }).toMatch(/^blob:/);
-    await page.locator('.avatar-edit img.avatar').waitFor();
+    await profile.editorAvatar.waitFor();
 
     await context.setOffline(false);
     await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/blobs\//);

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyExtension } from '../../server/services/cards';
 import type { MyCard } from '../../src/api';
+import { CardPages } from './pages/card';
+import { CardIdentifyPage } from './pages/card-identify';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { serverAndBrowser } from './support/suite';
@@ -16,11 +18,6 @@ import { serverAndBrowser } from './support/suite';
  * empty e-mail list, and offers the rest to use one by one.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots/wt-data';
-
-const TEXT = {
-  en: { name: 'Name', use: (v: string) => `Use ${v}`, dismiss: (v: string) => `Dismiss ${v}` },
-  hk: { name: '姓名', use: (v: string) => `加入 ${v}`, dismiss: (v: string) => `略過 ${v}` },
-} as const;
 
 const PHOTO = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960">
   <rect width="1280" height="960" fill="#445"/>
@@ -47,7 +44,6 @@ describe('recognizing my own card', () => {
 
   for (const lang of ['en', 'hk'] as const) {
     it(`keeps what I wrote, fills what is empty and offers the rest one by one (${lang})`, async () => {
-      const text = TEXT[lang];
       const user = await registerViaApi(server);
       const extension = emptyExtension();
       extension.website.push({ key: 'company', content: 'whitfield.example.com' });
@@ -63,34 +59,34 @@ describe('recognizing my own card', () => {
         await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
         await addSessionCookie(context, server, user.token);
         const page = await context.newPage();
+        const card = new CardPages(page, lang);
         // My card is on the device before recognizing.
-        await page.goto('/card/info');
+        await card.openInfo();
         await page.getByText('Alice Whitfield').first().waitFor({ timeout: 20_000 });
-        await page.goto('/card/identify/front/%2Fcard%2Fcreate/0');
-        await page.getByTestId('identify-file').setInputFiles(photo);
-        await page.waitForURL((url) => url.pathname === '/card/create', { timeout: 90_000 });
+        const identify = new CardIdentifyPage(page);
+        await identify.open('front', '/card/create');
+        await identify.recognize(photo, '/card/create');
 
-        const suggestions = page.getByTestId('scan-suggestions');
-        await suggestions.waitFor({ timeout: 20_000 });
-        expect(await page.getByLabel(text.name, { exact: true }).inputValue()).toBe('Alice Whitfield');
-        const websites = page.locator('section[data-list="website"]').getByRole('textbox');
+        await card.suggestions.waitFor({ timeout: 20_000 });
+        expect(await card.name.inputValue()).toBe('Alice Whitfield');
+        const websites = card.entries('website');
         expect(await websites.count()).toBe(1);
         expect(await websites.first().inputValue()).toBe('whitfield.example.com');
         // The empty e-mail list is filled from the photo.
-        expect(await page.locator('section[data-list="email"]').getByRole('textbox').count()).toBe(1);
-        const offered = await suggestions.locator('.scan-suggestion-value').allTextContents();
+        expect(await card.entries('email').count()).toBe(1);
+        const offered = await card.offered();
         expect(offered).toContain('Alice Whitfeld');
         const site = offered.find((v) => v.includes('whitfeld-trading'));
         expect(site).toBeDefined();
         await page.screenshot({ path: `${SHOTS}/card-identify-suggestions-${lang}.png`, fullPage: true });
 
         // One by one: the website used, the misread name dismissed.
-        await page.getByRole('button', { name: text.use(site ?? '') }).click();
+        await card.acceptSuggestion(site ?? '');
         await expect.poll(() => websites.count()).toBe(2);
         expect(await websites.nth(1).inputValue()).toBe(site);
-        await page.getByRole('button', { name: text.dismiss('Alice Whitfeld') }).click();
-        expect(await page.getByRole('button', { name: text.use('Alice Whitfeld') }).count()).toBe(0);
-        expect(await page.getByLabel(text.name, { exact: true }).inputValue()).toBe('Alice Whitfield');
+        await card.dismissSuggestion('Alice Whitfeld');
+        expect(await card.acceptButton('Alice Whitfeld').count()).toBe(0);
+        expect(await card.name.inputValue()).toBe('Alice Whitfield');
       } finally {
         await context.close();
       }

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MyCard } from '../../src/api';
+import { CardPages, type EntryList } from './pages/card';
 import { type ApiUser, addSessionCookie, type Envelope, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import type { E2eServer } from './support/server';
@@ -33,18 +34,10 @@ async function serverCard(server: E2eServer, token: string): Promise<MyCard | nu
   return ((await res.json()) as Envelope<MyCard | null>).data;
 }
 
-/** Adds a row to a list of the editor (by its section, whatever the language) and types into it. */
-async function addEntry(page: Page, list: string, content: string): Promise<void> {
-  const section = page.locator(`section[data-list="${list}"]`);
-  await section.locator('.btn-add').click();
-  await section.getByRole('group').last().getByRole('textbox').fill(content);
-}
-
-/** The message shown for a field, through its aria-describedby. */
-async function messageOf(page: Page, field: ReturnType<Page['locator']>): Promise<string> {
+/** The message shown for a field, through its aria-describedby (the field is marked invalid). */
+async function messageOf(card: CardPages, field: Locator): Promise<string> {
   expect(await field.getAttribute('aria-invalid')).toBe('true');
-  const id = await field.getAttribute('aria-describedby');
-  return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
+  return card.messageOf(field);
 }
 
 describe('card editor validation', () => {
@@ -58,23 +51,24 @@ describe('card editor validation', () => {
         await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
         await addSessionCookie(context, server, user.token);
         const page = await context.newPage();
-        await page.goto('/card/create');
-        const name = page.locator('input[name="name"]');
+        const card = new CardPages(page, lang);
+        await card.openEditor();
+        const { name } = card;
         await name.waitFor({ timeout: 20_000 });
         await name.fill('');
-        await page.locator('input[name="english_name"]').fill('');
-        await addEntry(page, 'tel', '123');
-        await addEntry(page, 'email', 'not-an-email');
-        await addEntry(page, 'website', 'ab');
-        await page.locator('.editor-actions button[type="submit"]').click();
+        await card.englishName.fill('');
+        await card.addEntry('tel', '123');
+        await card.addEntry('email', 'not-an-email');
+        await card.addEntry('website', 'ab');
+        await card.save.click();
 
         const [nameMessage, phone, email, website] = MESSAGES[lang];
-        await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBe(4);
-        expect(await messageOf(page, name)).toBe(nameMessage);
-        const row = (list: string) => page.locator(`section[data-list="${list}"]`).getByRole('textbox').last();
-        expect(await messageOf(page, row('tel'))).toBe(phone);
-        expect(await messageOf(page, row('email'))).toBe(email);
-        expect(await messageOf(page, row('website'))).toBe(website);
+        await expect.poll(() => card.invalid.count()).toBe(4);
+        expect(await messageOf(card, name)).toBe(nameMessage);
+        const row = (list: EntryList) => card.entries(list).last();
+        expect(await messageOf(card, row('tel'))).toBe(phone);
+        expect(await messageOf(card, row('email'))).toBe(email);
+        expect(await messageOf(card, row('website'))).toBe(website);
         // The first field in error has the focus.
         expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
         await page.screenshot({ path: `${SHOTS}/editor-errors-${lang}.png` });
@@ -104,10 +98,9 @@ describe('card editor validation', () => {
         await row('tel').fill('2345 6789');
         await row('email').fill('ada@example.com');
         await row('website').fill('example.com');
-        await addEntry(page, 'social', '9123-4567');
-        await page.locator('section[data-list="social"]').getByRole('combobox').last().selectOption('whatsapp');
-        await page.locator('.editor-actions button[type="submit"]').click();
-        await page.waitForURL('**/card/info');
+        await card.addEntry('social', '9123-4567');
+        await card.entryLabels('social').last().selectOption('whatsapp');
+        await card.saveCard();
         await expect
           .poll(async () => (await serverCard(server, user.token))?.name, { timeout: 15_000 })
           .toBe('Ada Lam');

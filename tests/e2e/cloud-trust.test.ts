@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CloudCard } from '../../src/api';
+import { CloudCardOverlay } from './pages/cloud';
 import { type ApiUser, addSessionCookie, postJson, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import type { E2eServer } from './support/server';
@@ -14,23 +15,10 @@ import { serverAndBrowser } from './support/suite';
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots/wt-data';
 
-const TEXT = {
-  en: {
-    overlay: 'Cloud card details',
-    edit: 'Edit',
-    save: 'Save',
-    del: 'Delete card',
-    website: /^Text of Item \d+: Website$/,
-    refused: 'Enter a valid website (at least 5 characters), such as example.com',
-  },
-  hk: {
-    overlay: '雲名片詳情',
-    edit: '編輯',
-    save: '保存',
-    del: '刪除名片',
-    website: /^第 \d+ 項：網站的內容$/,
-    refused: '請輸入正確的網址（最少 5 個字元），例如 example.com',
-  },
+/** What the editor says of a website it refuses, in each language. */
+const REFUSED = {
+  en: 'Enter a valid website (at least 5 characters), such as example.com',
+  hk: '請輸入正確的網址（最少 5 個字元），例如 example.com',
 } as const;
 
 async function serverRows(
@@ -71,7 +59,6 @@ describe('cloud cards: websites as written, deletes that survive a reload', () =
 
   for (const lang of ['en', 'hk'] as const) {
     it(`accepts a bare host as a website and stores it with https://, refuses "ab" (${lang})`, async () => {
-      const text = TEXT[lang];
       const user = await registerViaApi(server);
       // What a scan reads is stored normalised by the server too.
       const card = await addCard(user, 'Tak Shing', 'takshing.hk');
@@ -79,31 +66,28 @@ describe('cloud cards: websites as written, deletes that survive a reload', () =
 
       const page = await open(user, lang);
       try {
-        await page.goto('/cloud/list');
-        await page.getByTestId('cloud-item').filter({ hasText: 'Tak Shing' }).click();
-        const overlay = page.getByRole('dialog', { name: text.overlay });
-        await overlay.getByRole('button', { name: text.edit }).click();
-        const website = overlay.getByRole('textbox', { name: text.website });
+        const cloud = new CloudCardOverlay(page, lang);
+        await cloud.openList();
+        await cloud.open('Tak Shing');
+        await cloud.edit();
+        const website = cloud.website;
 
         await website.fill('ab');
-        await overlay.getByRole('button', { name: text.save }).click();
+        await cloud.save();
         expect(await website.getAttribute('aria-invalid')).toBe('true');
-        const described = await website.getAttribute('aria-describedby');
-        expect(await page.locator(`[id="${described}"]`).textContent()).toBe(text.refused);
+        expect(await cloud.description(website)).toBe(REFUSED[lang]);
         await page.screenshot({ path: `${SHOTS}/cloud-website-refused-${lang}.png` });
 
         await website.fill('www.takshing-logistics.com.hk');
         expect(await website.getAttribute('aria-invalid')).toBeNull();
-        await overlay.getByRole('button', { name: text.save }).click();
-        await overlay.getByRole('button', { name: text.edit }).waitFor();
+        await cloud.save();
+        await cloud.editButton.waitFor();
         await expect
           .poll(async () => (await serverRows(server, user))[0]?.extension.find((r) => r.key === 'website')?.value, {
             timeout: 20_000,
           })
           .toBe('https://www.takshing-logistics.com.hk');
-        expect(await overlay.getByTestId('cloud-rows').textContent()).toContain(
-          'https://www.takshing-logistics.com.hk',
-        );
+        expect(await cloud.rows.textContent()).toContain('https://www.takshing-logistics.com.hk');
         await page.screenshot({ path: `${SHOTS}/cloud-website-saved-${lang}.png` });
       } finally {
         await page.context().close();
@@ -111,44 +95,26 @@ describe('cloud cards: websites as written, deletes that survive a reload', () =
     });
 
     it(`deletes a card for good when the page reloads within the undo window (${lang})`, async () => {
-      const text = TEXT[lang];
       const user = await registerViaApi(server);
       await addCard(user, 'Keep Me', 'keep.example.com');
       const gone = await addCard(user, 'Delete Me', 'gone.example.com');
       const page = await open(user, lang);
       try {
-        await page.goto('/cloud/list');
-        await page.getByTestId('cloud-item').filter({ hasText: 'Delete Me' }).click();
-        const overlay = page.getByRole('dialog', { name: text.overlay });
-        await overlay.getByRole('button', { name: text.del }).click();
-        const undo = page.getByTestId('cloud-undo');
-        await undo.waitFor();
+        const cloud = new CloudCardOverlay(page, lang);
+        await cloud.openList();
+        await cloud.open('Delete Me');
+        await cloud.deleteOpen();
+        await cloud.undo.waitFor();
         // Within the window: the delete is kept on the device, not yet sent.
-        await expect
-          .poll(() =>
-            page.evaluate(async () => {
-              const open = indexedDB.open(document.documentElement.dataset.db ?? 'cardbook');
-              const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-                open.onsuccess = () => resolve(open.result);
-                open.onerror = () => reject(open.error);
-              });
-              const row = await new Promise<unknown>((resolve) => {
-                const req = idb.transaction('meta').objectStore('meta').get('cloudDeletes');
-                req.onsuccess = () => resolve(req.result);
-              });
-              idb.close();
-              return (row as { value?: { id: string }[] } | undefined)?.value?.map((p) => p.id) ?? [];
-            }),
-          )
-          .toEqual([gone.id]);
-        expect(await undo.count()).toBe(1);
+        await expect.poll(() => cloud.pendingDeletes()).toEqual([gone.id]);
+        expect(await cloud.undo.count()).toBe(1);
         await page.reload();
-        await page.getByTestId('cloud-item').filter({ hasText: 'Keep Me' }).waitFor({ timeout: 20_000 });
+        await cloud.item('Keep Me').waitFor({ timeout: 20_000 });
         await expect
           .poll(async () => (await serverRows(server, user)).map((r) => r.id), { timeout: 20_000 })
           .not.toContain(gone.id);
         expect((await serverRows(server, user)).length).toBe(1);
-        expect(await page.getByTestId('cloud-item').filter({ hasText: 'Delete Me' }).count()).toBe(0);
+        expect(await cloud.item('Delete Me').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/cloud-delete-reloaded-${lang}.png` });
       } finally {
         await page.context().close();

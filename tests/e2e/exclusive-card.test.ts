@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ShopPages } from './pages/shop';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
@@ -47,19 +48,20 @@ describe('exclusive card', () => {
     const owner = await userWithCard(server, 'Grace Hopper');
     const context = await phone(owner.token);
     const page = await context.newPage();
-    await page.goto('/exclusiveCard');
-    await page.getByRole('heading', { name: 'Metal limited edition' }).waitFor();
-    await page.getByText('HK$680').waitFor();
-    await page.getByRole('link', { name: 'Order this card' }).nth(1).click();
+    const shop = new ShopPages(page);
+    await shop.open();
+    await shop.productHeading('metal').waitFor();
+    await shop.product('metal').getByText('HK$680').waitFor();
+    await shop.orderThis('metal');
 
-    await page.getByRole('heading', { name: 'Order: Metal limited edition' }).waitFor();
-    expect(await page.getByLabel('Name on the card').inputValue()).toBe('Grace Hopper');
-    await page.getByLabel('Recipient').fill('Grace Hopper');
-    await page.getByLabel('Phone for the courier').fill('91234567');
-    await page.getByLabel('Delivery address').fill('1 Harbour Road, Wan Chai, Hong Kong');
-    await page.getByRole('button', { name: 'Place order' }).click();
+    expect(await shop.nameOnCard.inputValue()).toBe('Grace Hopper');
+    await shop.placeOrder({
+      recipient: 'Grace Hopper',
+      phone: '91234567',
+      address: '1 Harbour Road, Wan Chai, Hong Kong',
+    });
 
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Submitted');
+    await expect.poll(() => shop.statusText()).toBe('Submitted');
     await page.getByText('Pay HK$680 by FPS to ID 9876543').waitFor();
     const [order] = await server.app.services.db.query<{ id: number; order_no: string }>(
       'select id, order_no from physical_card_orders where user_id = $1',
@@ -69,12 +71,12 @@ describe('exclusive card', () => {
     await page.getByText(`Put ${order.order_no} as the reference.`).waitFor();
     // The receipt is photographed with no signal: shown as sent at once, sent on reconnect.
     await page.context().setOffline(true);
-    await page.locator('input[type="file"]').setInputFiles({
+    await shop.uploadProof({
       name: 'receipt.png',
       mimeType: 'image/png',
       buffer: await solidPng(300, 400, '#f8fafc'),
     });
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Payment proof received');
+    await expect.poll(() => shop.statusText()).toBe('Payment proof received');
     await page.getByText('Saved. It will be sent when you are back online.').waitFor();
     const serverStatus = async () =>
       (
@@ -95,22 +97,22 @@ describe('exclusive card', () => {
     expect(await orders('shipped', String(order.id), 'SF1234567890')).toContain('is now shipped');
 
     // The phone hears of it (a push, then a pull) and shows it, with the tracking number.
-    await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 20_000 }).toBe('Shipped');
-    await page.getByText('Tracking number: SF1234567890').waitFor();
+    await expect.poll(() => shop.statusText(), { timeout: 20_000 }).toBe('Shipped');
+    await shop.tracking.filter({ hasText: 'Tracking number: SF1234567890' }).waitFor();
     await page.getByText('SF1234567890').last().waitFor();
 
     // A wrong check code, then the real link: bound to the owner's card.
-    await page.goto(`${link.pathname}?c=${link.searchParams.get('c')?.slice(0, -3)}abc`);
-    await page.getByText('This card link is not valid').waitFor();
-    await page.goto(link.pathname + link.search);
-    await page.getByRole('button', { name: 'Bind to my card' }).click();
-    await page.getByText('Bound! Tap the card on any phone to share your card.').waitFor();
+    await shop.openLink(`${link.pathname}?c=${link.searchParams.get('c')?.slice(0, -3)}abc`);
+    await shop.bindRefusal.filter({ hasText: 'This card link is not valid' }).waitFor();
+    await shop.openLink(link.pathname + link.search);
+    await shop.bind();
+    await shop.bound.waitFor();
     await context.close();
 
     // A visitor taps the card: the owner's card opens.
     const visitor = await phone();
     const tap = await visitor.newPage();
-    await tap.goto(link.pathname + link.search);
+    await new ShopPages(tap).openLink(link.pathname + link.search);
     await tap.waitForURL((url) => url.pathname === `/s/${owner.shareStr}`);
     await tap.getByText('Grace Hopper').first().waitFor();
     await visitor.close();
@@ -137,10 +139,12 @@ describe('exclusive card', () => {
 
     const other = await registerViaApi(server);
     const context = await phone(other.token);
-    const page = await context.newPage();
-    await page.goto(link.pathname + link.search);
-    await page.getByText('This card was ordered by another account; only its owner can bind it').waitFor();
-    expect(await page.getByRole('button', { name: 'Bind to my card' }).count()).toBe(0);
+    const shop = new ShopPages(await context.newPage());
+    await shop.openLink(link.pathname + link.search);
+    await shop.bindRefusal
+      .filter({ hasText: 'This card was ordered by another account; only its owner can bind it' })
+      .waitFor();
+    expect(await shop.bindButton.count()).toBe(0);
     await context.close();
   });
 
@@ -148,8 +152,9 @@ describe('exclusive card', () => {
     const owner = await userWithCard(server, 'Two Phones');
     const second = await phone(owner.token);
     const other = await second.newPage();
-    await other.goto('/exclusiveCard');
-    await other.getByRole('heading', { name: 'Image card' }).waitFor();
+    const shop = new ShopPages(other);
+    await shop.open();
+    await shop.productHeading('image').waitFor();
     // The service worker controls the page, so it opens with no network later.
     await other.evaluate(() => navigator.serviceWorker.ready);
     if (!(await other.evaluate(() => navigator.serviceWorker.controller !== null))) await other.reload();
@@ -169,16 +174,15 @@ describe('exclusive card', () => {
       },
       owner.token,
     );
-    const orderList = other.getByTestId('orders');
-    await orderList.getByText(placed.body.data.order_no, { exact: false }).waitFor({ timeout: 20_000 });
+    await shop.orders.getByText(placed.body.data.order_no, { exact: false }).waitFor({ timeout: 20_000 });
     await orders('paid', String(placed.body.data.id));
-    await orderList.getByText('Payment confirmed').waitFor({ timeout: 20_000 });
+    await shop.orders.getByText('Payment confirmed').waitFor({ timeout: 20_000 });
 
     await second.setOffline(true);
     await other.reload();
-    await orderList.getByText('Payment confirmed').waitFor();
-    await orderList.getByRole('link').first().click();
-    await expect.poll(() => other.getByTestId('order-status').textContent()).toBe('Payment confirmed');
+    await shop.orders.getByText('Payment confirmed').waitFor();
+    await shop.openOrder();
+    await expect.poll(() => shop.statusText()).toBe('Payment confirmed');
     await second.close();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FeedbackPage } from './pages/feedback';
 import { addSessionCookie, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
@@ -22,27 +23,25 @@ describe('feedback', () => {
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
-    await page.goto('/suggestions');
-    await page.getByRole('heading', { name: 'Feedback' }).waitFor();
+    const feedback = new FeedbackPage(page);
+    await feedback.open();
 
     // The rules, before anything is sent.
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Please write your message').waitFor();
-    await page.getByText('Please give a phone number or an email so we can reply').waitFor();
-    await page.getByText('Please agree to the terms first').waitFor();
+    await feedback.send();
+    await feedback.error('Please write your message').waitFor();
+    await feedback.error('Please give a phone number or an email so we can reply').waitFor();
+    await feedback.error('Please agree to the terms first').waitFor();
 
     await context.setOffline(true);
-    await page.getByLabel('Your message').fill('Scanning in a dark hall misses the phone number');
-    await page.getByLabel('Phone or email').fill('+852 9123 4567');
-    await page.locator('input[type="file"]').setInputFiles({
+    await feedback.write({ content: 'Scanning in a dark hall misses the phone number', contact: '+852 9123 4567' });
+    await feedback.addImage({
       name: 'hall.png',
       mimeType: 'image/png',
       buffer: await solidPng(320, 200, '#334155'),
     });
-    await expect.poll(() => page.getByRole('button', { name: 'Remove image 1' }).count()).toBe(1);
-    await page.getByLabel('I agree to the terms of use').check();
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Saved. It will be sent when you are back online.').waitFor();
+    await expect.poll(() => feedback.removeImageButton(1).count()).toBe(1);
+    await feedback.agreeAndSend();
+    await feedback.waiting.waitFor();
 
     const rows = () =>
       server.app.services.db.query<{ content: string; images: string[] | string }>(
@@ -69,8 +68,8 @@ describe('feedback', () => {
         );
       });
     // The page follows the outbox: once the message has gone it says so, and no longer that it waits.
-    await page.getByText('Thank you! Your feedback has been sent.').waitFor();
-    expect(await page.getByText('Saved. It will be sent when you are back online.').count()).toBe(0);
+    await feedback.sent.waitFor();
+    expect(await feedback.waiting.count()).toBe(0);
     const [row] = await rows();
     const images = typeof row?.images === 'string' ? (JSON.parse(row.images) as string[]) : (row?.images ?? []);
     expect(row?.content).toBe('Scanning in a dark hall misses the phone number');
@@ -90,15 +89,12 @@ describe('feedback', () => {
     const user = await registerViaApi(server);
     const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'allow', cutWhenOffline: true });
     await addSessionCookie(context, server, user.token);
-    const page = await context.newPage();
-    await page.goto('/suggestions');
-    await page.getByRole('heading', { name: '意見反饋' }).waitFor();
-    await page.getByLabel('你的意見').fill('掃描名片時電話號碼讀錯了');
-    await page.getByLabel('電話或電郵').fill('+852 9123 4567');
-    await page.getByLabel('我同意使用條款').check();
-    await page.getByRole('button', { name: '發送' }).click();
-    await page.getByText('多謝！你的意見已發送。').waitFor();
-    expect(await page.getByText('已儲存，恢復網絡後會自動發送。').count()).toBe(0);
+    const feedback = new FeedbackPage(await context.newPage(), 'hk');
+    await feedback.open();
+    await feedback.write({ content: '掃描名片時電話號碼讀錯了', contact: '+852 9123 4567' });
+    await feedback.agreeAndSend();
+    await feedback.sent.waitFor();
+    expect(await feedback.waiting.count()).toBe(0);
     const rows = await server.app.services.db.query('select id from feedback where user_id = $1', [user.id]);
     expect(rows).toHaveLength(1);
     await context.close();

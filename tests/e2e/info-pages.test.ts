@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/i18n/langs';
+import { InfoPages } from './pages/info';
 import { addSessionCookie } from './support/api';
 import { newPhoneContext } from './support/browser';
-import { openInApp } from './support/navigate';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
 
@@ -17,10 +17,9 @@ describe('information pages', () => {
 
   /** What the page shows, checked for keys that found no text (they show as dotted paths). */
   async function shownText(page: Page, path: string): Promise<string> {
-    await openInApp(page, path);
-    await page.locator('main h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const text = await page.locator('main').innerText();
+    const info = new InfoPages(page);
+    await info.show(path);
+    const text = await info.text();
     expect(text, `${path}`).not.toMatch(/\b(info|server|app|auth|card)\.[a-z]+\.[a-zA-Z]/);
     expect(text, `${path}`).not.toContain('{{');
     return text;
@@ -47,15 +46,16 @@ describe('information pages', () => {
     const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const page = await context.newPage();
-    await page.goto('/about');
-    await page.getByTestId('app-version').getByText('Version 2.82.04').waitFor();
-    await expect.poll(() => page.getByTestId('licences').locator('li').count()).toBeGreaterThan(10);
-    await page.getByText('react-dom', { exact: true }).waitFor();
+    const info = new InfoPages(page);
+    await info.open('/about');
+    await info.version.getByText('Version 2.82.04').waitFor();
+    await expect.poll(() => info.licences.locator('li').count()).toBeGreaterThan(10);
+    await info.licence('react-dom').waitFor();
     // Packages only a worker bundles are listed too: jsQR (the QR decoder's worker), workbox (the service worker).
-    await page.getByText('jsqr', { exact: true }).waitFor();
-    await page.getByText('workbox-precaching', { exact: true }).waitFor();
-    await page.goto('/policy/no-such-policy');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await info.licence('jsqr').waitFor();
+    await info.licence('workbox-precaching').waitFor();
+    await info.open('/policy/no-such-policy');
+    await info.notFound.waitFor();
     await page.goto('/dominHandle');
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
@@ -72,15 +72,13 @@ describe('information pages', () => {
         value: async () => [{ platform: 'webapp', url: `${location.origin}/manifest.webmanifest` }],
       });
     });
-    const page = await context.newPage();
-    await page.goto('/about');
-    const sheet = page.getByRole('dialog', { name: 'App installed' });
-    const open = sheet.getByRole('link', { name: 'Open in app' });
-    await open.waitFor();
+    const info = new InfoPages(await context.newPage());
+    await info.open('/about');
+    await info.openInAppLink.waitFor();
     const host = new URL(server.url).host;
-    expect(await open.getAttribute('href')).toBe(`intent://${host}/about#Intent;scheme=http;end`);
-    await sheet.getByRole('button', { name: 'Not now' }).click();
-    expect(await sheet.count()).toBe(0);
+    expect(await info.openInAppLink.getAttribute('href')).toBe(`intent://${host}/about#Intent;scheme=http;end`);
+    await info.dismissInstalledSheet();
+    expect(await info.installedSheet.count()).toBe(0);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MyCard, NotifyList } from '../../src/api';
 import { plainCard } from '../server/helper';
+import { CardHolderNames, FriendCardOverlay, NotificationDrawer } from './pages/notifications';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import type { E2eServer } from './support/server';
@@ -16,27 +17,6 @@ import { serverAndBrowser } from './support/suite';
  *   that cannot work (item 26).
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots/wt-data';
-
-const TEXT = {
-  en: {
-    bell: /^Notifications/,
-    drawer: 'Notifications',
-    overlay: 'Business card details',
-    saveContact: 'Save to contacts',
-    listDeleted: 'Account deleted',
-    overlayDeleted: 'This account has been deleted: its card can no longer be opened or saved.',
-    toldDeleted: (name: string) => `${name} deleted their account`,
-  },
-  hk: {
-    bell: /^通知/,
-    drawer: '通知',
-    overlay: '名片詳情',
-    saveContact: '匯入通訊錄',
-    listDeleted: '帳戶已刪除',
-    overlayDeleted: '此帳戶已刪除，名片已無法打開或保存。',
-    toldDeleted: (name: string) => `${name} 已刪除帳戶`,
-  },
-} as const;
 
 async function makeCard(server: E2eServer, user: ApiUser, name: string): Promise<MyCard> {
   const res = await postJson<MyCard>(server, '/api/card/create', plainCard(name), user.token);
@@ -60,8 +40,6 @@ describe('names and cards in notifications and the card holder', () => {
   }
 
   for (const lang of ['en', 'hk'] as const) {
-    const text = TEXT[lang];
-
     it(`calls a user by their card's name when the profile has none (${lang})`, async () => {
       const user = await registerViaApi(server);
       await makeCard(server, user, 'Ada Card');
@@ -87,22 +65,19 @@ describe('names and cards in notifications and the card holder', () => {
       try {
         await page.goto('/userHome');
         // This device holds the notification as it was made: no card to open yet.
-        await page.getByRole('banner').getByRole('button', { name: text.bell }).click();
-        const drawer = page.getByRole('complementary', { name: text.drawer });
-        const item = drawer.getByTestId('notify-list').locator('button.notify-item').first();
+        const drawer = new NotificationDrawer(page, lang);
+        await drawer.open();
+        const item = drawer.openable.first();
         // Pushed live or pulled by the sync worker, on two cores shared with another file's browser.
         await item.waitFor({ timeout: 40_000 });
-        await page.keyboard.press('Escape');
-        await drawer.waitFor({ state: 'hidden' });
+        await drawer.close();
 
         // They make their card now; the notification row on this device is unchanged.
         await makeCard(server, late, 'Late Larry');
-        await page.getByRole('banner').getByRole('button', { name: text.bell }).click();
+        await drawer.open();
         await item.click();
-        const overlay = page.getByRole('dialog', { name: text.overlay });
-        await expect
-          .poll(() => overlay.getByTestId('shared-name').textContent(), { timeout: 20_000 })
-          .toBe('Late Larry');
+        const overlay = new FriendCardOverlay(page, lang);
+        await expect.poll(() => overlay.name.textContent(), { timeout: 20_000 }).toBe('Late Larry');
         await page.screenshot({ path: `${SHOTS}/notification-late-card-${lang}.png` });
         expect((await notifications(server, owner)).unread).toBe(0);
       } finally {
@@ -120,8 +95,9 @@ describe('names and cards in notifications and the card holder', () => {
 
       const page = await open(keeper, lang);
       try {
-        await page.goto('/friendsList');
-        const row = page.getByTestId('friend-item').filter({ hasText: 'Dora Gone' });
+        const holder = new CardHolderNames(page, lang);
+        await holder.open();
+        const row = holder.row('Dora Gone');
         await row.waitFor({ timeout: 20_000 });
 
         const deleted = await postJson(
@@ -132,22 +108,21 @@ describe('names and cards in notifications and the card holder', () => {
         );
         expect(deleted.status).toBe(200);
         // The holder's list still names her, and says her account was deleted.
-        await row.filter({ hasText: text.listDeleted }).waitFor({ timeout: 20_000 });
+        await holder.deletedRow('Dora Gone').waitFor({ timeout: 20_000 });
         await page.screenshot({ path: `${SHOTS}/friend-account-deleted-${lang}.png` });
         await row.click();
-        const overlay = page.getByRole('dialog', { name: text.overlay });
-        await overlay.getByText(text.overlayDeleted).waitFor();
-        expect(await overlay.getByTestId('shared-name').textContent()).toBe('Dora Gone');
-        expect(await overlay.getByRole('button', { name: text.saveContact }).count()).toBe(0);
+        const overlay = new FriendCardOverlay(page, lang);
+        await overlay.deletedNote.waitFor();
+        expect(await overlay.name.textContent()).toBe('Dora Gone');
+        expect(await overlay.saveContactButton.count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/friend-account-deleted-overlay-${lang}.png` });
-        await page.keyboard.press('Escape');
-        await overlay.waitFor({ state: 'detached' });
+        await overlay.close();
 
         // The drawer tells it by the name she had, and nothing of hers is offered to open.
-        await page.getByRole('banner').getByRole('button', { name: text.bell }).click();
-        const drawer = page.getByRole('complementary', { name: text.drawer });
-        await drawer.getByText(text.toldDeleted('Dora Gone')).waitFor({ timeout: 20_000 });
-        expect(await drawer.locator('button.notify-item').count()).toBe(0);
+        const drawer = new NotificationDrawer(page, lang);
+        await drawer.open();
+        await drawer.toldDeleted('Dora Gone').waitFor({ timeout: 20_000 });
+        expect(await drawer.anyOpenable.count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/notification-account-deleted-${lang}.png` });
       } finally {
         await page.context().close();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_APP, DemoApp } from '../server/oauth-app';
+import { LoginPage } from './pages/account';
+import { AuthorizedAppsPage, OAuthConsentPage } from './pages/oauth-consent';
 import { newPhoneContext } from './support/browser';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
@@ -22,26 +24,23 @@ describe('authorising an app', () => {
 
     await page.goto(await demo.authorizationUrl());
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByLabel('Email address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await new LoginPage(page).logIn(user.email, user.password);
 
-    await page.waitForURL((url) => url.pathname === '/oauth/confirm/web/demo-crm');
-    await page.getByRole('heading', { name: 'Allow Demo CRM to see your card?' }).waitFor();
-    await page.getByText('Read your card: name, company, contact details and photos').waitFor();
+    const consent = new OAuthConsentPage(page);
+    await consent.waitUntilShown('demo-crm');
+    await consent.heading('Demo CRM').waitFor();
+    await consent.cardScope.waitFor();
     const back = page.waitForRequest((req) => req.url().startsWith(DEMO_APP.redirect_uris[0] ?? '-'));
-    await page.getByRole('button', { name: 'Allow' }).click();
+    await consent.allow();
     const token = await demo.redeem(new URL((await back).url()));
     expect(await demo.readCard(token)).toEqual({ status: 200, name: 'Grace Hopper' });
 
     // A new tab: this one is still failing to reach the app's (made-up) host.
-    const manage = await context.newPage();
-    await manage.goto('/accountManagement');
-    const apps = manage.getByTestId('authorized-app');
-    await apps.filter({ hasText: 'Demo CRM' }).waitFor();
-    await manage.getByRole('button', { name: 'Revoke Demo CRM' }).click();
-    await manage.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
-    await manage.getByText('No apps yet').waitFor();
+    const apps = new AuthorizedAppsPage(await context.newPage());
+    await apps.open();
+    await apps.app('Demo CRM').waitFor();
+    await apps.revoke('Demo CRM');
+    await apps.none.waitFor();
     expect((await demo.readCard(token)).status).toBe(401);
     await context.close();
   });
@@ -52,15 +51,14 @@ describe('authorising an app', () => {
     const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const login = new LoginPage(page);
+    await login.open();
+    await login.logIn(user.email, user.password);
     await page.waitForURL(/\/userHome$/);
 
     await page.goto(await demo.authorizationUrl());
     const back = page.waitForRequest((req) => req.url().startsWith(DEMO_APP.redirect_uris[0] ?? '-'));
-    await page.getByRole('button', { name: 'Deny' }).click();
+    await new OAuthConsentPage(page).deny();
     expect(new URL((await back).url()).searchParams.get('error')).toBe('access_denied');
     await context.close();
   });

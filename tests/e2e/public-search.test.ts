@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicSearchPage } from './pages/public-search';
+import { SharedCardPage } from './pages/share';
 import { type ApiUser, addSessionCookie } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
@@ -19,6 +21,7 @@ describe('public search', () => {
   let context: BrowserContext;
   let page: Page;
   let c: ApiUser & { shareStr: string };
+  let search: PublicSearchPage;
 
   beforeAll(async () => {
     server = await startServer();
@@ -30,6 +33,7 @@ describe('public search', () => {
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, c.token);
     page = await context.newPage();
+    search = new PublicSearchPage(page);
   });
   afterAll(async () => {
     await context?.close();
@@ -42,44 +46,39 @@ describe('public search', () => {
       is_open: isOpen,
       extension: { company: [{ key: 'company', name: 'Nimbus Logistics', department: '', position: 'Buyer' }] },
     });
-  const results = () => page.getByTestId('public-results').locator('.friend-title').allTextContents();
+  const results = () => search.resultNames();
 
   it('finds a public card by name and company, and not a private one', async () => {
-    await page.goto('/search');
-    await page.getByRole('navigation', { name: 'Search in' }).getByRole('link', { name: 'Public cards' }).click();
-    await page.waitForURL('**/search/public');
-    const box = page.getByRole('searchbox', { name: 'Search names, companies, positions or industries' });
-    await box.fill('Nimbus');
+    await search.openFromSearch();
+    await search.search('Nimbus');
     await expect.poll(results, { timeout: 15_000 }).toEqual(['Zed Public']);
-    await box.fill('zed');
+    await search.search('zed');
     await expect.poll(results).toEqual(['Zed Public']);
-    await box.fill('Zed Private');
-    await page.getByText('No public cards match.').waitFor();
-    await box.fill('Zed');
+    await search.search('Zed Private');
+    await search.noMatch.waitFor();
+    await search.search('Zed');
     await expect.poll(results).toEqual(['Zed Public']);
     await page.screenshot({ path: `${SHOTS}/public-search.png` });
   });
 
   it('opens a result and adds it: told it was added, and in my card holder at once', async () => {
-    await page
-      .getByTestId('public-results')
-      .getByRole('button', { name: /^Zed Public/ })
-      .click();
-    const overlay = page.getByRole('dialog', { name: 'Business card details' });
-    expect(await overlay.getByTestId('shared-name').textContent()).toBe('Zed Public');
-    await overlay.getByRole('button', { name: 'Add friend' }).click();
+    await search.openResult('Zed Public');
+    expect(await search.overlayName.textContent()).toBe('Zed Public');
+    await search.addFromOverlay();
     await page.getByText('Added to your card holder').waitFor({ timeout: 15_000 });
     // Kept: the overlay is now my friend entry, with its remark and groups.
-    await overlay.getByLabel('Remark').waitFor({ timeout: 15_000 });
-    await overlay.getByRole('button', { name: 'Close' }).click();
-    await page.getByTestId('public-results').getByText('In your card holder').waitFor();
-    expect(await page.getByRole('button', { name: 'Add Zed Public as a friend' }).count()).toBe(0);
+    await search.overlayRemark.waitFor({ timeout: 15_000 });
+    await search.closeOverlay();
+    await search.inHolder.waitFor();
+    expect(await search.addAsFriendButton('Zed Public').count()).toBe(0);
   });
 
   it('offers no Add friend on my own card', async () => {
-    await page.goto(`/s/${c.shareStr}`);
-    await page.getByTestId('shared-mine').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('shared-mine').textContent()).toContain('This is your card.');
-    expect(await page.getByRole('button', { name: 'Add friend' }).count()).toBe(0);
+    const shared = new SharedCardPage(page);
+    await shared.open(c.shareStr);
+    const mine = page.getByTestId('shared-mine');
+    await mine.waitFor({ timeout: 15_000 });
+    expect(await mine.textContent()).toContain('This is your card.');
+    expect(await shared.addFriendButton.count()).toBe(0);
   });
 });

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CloudCardOverlay } from './pages/cloud';
+import { ScanQueuePage } from './pages/cloud-scan';
+import { LoginScreen } from './pages/third-party';
 import { registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { serverAndBrowser } from './support/suite';
@@ -15,25 +18,6 @@ import { serverAndBrowser } from './support/suite';
  * that signs in next, the saved card reaching /cloud/list and the server exactly once.
  */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots/wt-data';
-
-const TEXT = {
-  en: {
-    saved: 'Saved on this phone; it will be added to your account when you sign in',
-    email: 'Email address',
-    password: 'Password',
-    logIn: 'Log in',
-    review: /^Review/,
-    save: 'Save',
-  },
-  hk: {
-    saved: '已保存在此手機，登入後會加入你的帳戶',
-    email: '電郵地址',
-    password: '密碼',
-    logIn: '登入',
-    review: /^待確認/,
-    save: '保存',
-  },
-} as const;
 
 function cardSvg(name: string, email: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960">
@@ -90,43 +74,41 @@ describe('scans made signed out', () => {
 
   for (const lang of ['en', 'hk'] as const) {
     it(`keeps them on the phone and saves them into the account that signs in next, once (${lang})`, async () => {
-      const text = TEXT[lang];
       const user = await registerViaApi(server);
       const context = await newPhoneContext(browser, server.url, { locale: lang === 'en' ? 'en-US' : 'zh-HK' });
       try {
         await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
         const page = await context.newPage();
-        await page.goto('/cloud/create');
-        await page.getByTestId('signed-out-note').waitFor({ timeout: 20_000 });
+        const scan = new ScanQueuePage(page, lang);
+        await scan.open();
+        await scan.signedOutNote.waitFor({ timeout: 20_000 });
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset.db)).toBe('cardbook');
 
         // Two shots; the first one saved (its photo staged), the second left to review.
-        await page.getByTestId('scan-files').setInputFiles(photos);
-        await page.getByRole('tab', { name: text.review }).click();
-        const items = page.getByTestId('scan-item');
+        await scan.addPhotos(photos);
+        await scan.review();
+        const items = scan.items;
         await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2);
-        await expect
-          .poll(() => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))), { timeout: 90_000 })
-          .toEqual(['ready', 'ready']);
-        await items.last().getByRole('button', { name: text.save, exact: true }).click();
-        await page.getByText(text.saved).waitFor();
+        await expect.poll(() => scan.itemStates(), { timeout: 90_000 }).toEqual(['ready', 'ready']);
+        await scan.save(items.last());
+        await scan.savedOnPhone.waitFor();
         await page.screenshot({ path: `${SHOTS}/signed-out-scan-${lang}.png` });
         expect(await countIn(page, 'outbox')).toBe(1);
         expect(await countIn(page, 'uploads')).toBe(1);
         expect(await countIn(page, 'scans')).toBe(1);
 
         // Sign in: the account takes them in.
-        await page.goto('/login');
-        await page.getByLabel(text.email).fill(user.email);
-        await page.getByLabel(text.password, { exact: true }).fill(user.password);
-        await page.getByRole('button', { name: text.logIn, exact: true }).click();
+        const login = new LoginScreen(page, lang);
+        await login.open();
+        await login.logIn(user.email, user.password);
         await page.waitForURL(/\/userHome$/, { timeout: 20_000 });
         await expect
           .poll(() => page.evaluate(() => document.documentElement.dataset.db), { timeout: 20_000 })
           .toBe(`cardbook-u${user.id}`);
 
-        await page.goto('/cloud/list');
-        await page.getByTestId('cloud-item').filter({ hasText: 'Bob Lee' }).waitFor({ timeout: 20_000 });
+        const cloud = new CloudCardOverlay(page, lang);
+        await cloud.openList();
+        await cloud.item('Bob Lee').waitFor({ timeout: 20_000 });
         const onServer = () =>
           server.app.services.db.query<{ n: number; photos: number }>(
             `select count(*)::int as n, count(nullif(photo, ''))::int as photos
@@ -138,14 +120,14 @@ describe('scans made signed out', () => {
         await page.screenshot({ path: `${SHOTS}/signed-out-scan-list-${lang}.png` });
 
         // The shot not yet saved waits in this account's review queue.
-        await page.goto('/cloud/create');
-        await page.getByRole('tab', { name: text.review }).click();
+        await scan.open();
+        await scan.review();
         await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(1);
-        expect(await page.getByTestId('signed-out-note').count()).toBe(0);
+        expect(await scan.signedOutNote.count()).toBe(0);
 
         // Once: a reload and a new sign-in move nothing again.
         await page.reload();
-        await page.getByRole('tab', { name: text.review }).waitFor({ timeout: 20_000 });
+        await scan.reviewTab.waitFor({ timeout: 20_000 });
         expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(
           'cardbook',
         );

@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamIdp, type UpstreamIdp } from '../server/upstream-idp';
+import { LoginMethodsPages } from './pages/login-methods';
+import { LoginScreen, ProviderBindings, ProviderSignInPage, SetPasswordPages } from './pages/third-party';
 import { addSessionCookie, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
@@ -27,39 +29,29 @@ describe('Google sign-in', () => {
     await idp?.close();
   });
 
-  /** The provider's sign-in page: any login, any password. */
-  async function signInAtProvider(page: Page, login: string) {
-    await page.waitForURL((url) => url.href.startsWith(idp.issuer));
-    await page.locator('input[name="login"]').fill(login);
-    await page.locator('input[name="password"]').fill('anything');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-  }
-
   it('signs up with Google, asks for a password, and sets one', async () => {
     const context = await newPhoneContext(browser, server.url, { locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const page = await context.newPage();
-    await page.goto('/login');
+    const login = new LoginScreen(page);
+    await login.open();
     // Only the configured provider is offered.
-    await expect.poll(() => page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Continue with Facebook' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await signInAtProvider(page, 'newcomer');
+    await expect.poll(() => login.continueWith('Google').count()).toBe(1);
+    expect(await login.continueWith('Facebook').count()).toBe(0);
+    await login.startWith('Google');
+    await new ProviderSignInPage(page, idp.issuer).signIn('newcomer');
 
     await page.waitForURL(/\/userHome$/);
-    const prompt = page.getByRole('dialog');
-    await prompt.getByText('Your account has no password yet').waitFor();
-    await prompt.getByRole('button', { name: 'Set now' }).click();
-    await page.waitForURL(/\/resetPwd$/);
-    await page.getByLabel('New password').fill('chosen-pass');
-    await page.getByLabel('Confirm password').fill('chosen-pass');
-    await page.getByRole('button', { name: 'Save password' }).click();
-    await page.getByText('Password changed').waitFor();
+    const password = new SetPasswordPages(page);
+    await password.promptText.waitFor();
+    await password.setNow();
+    await password.setPassword('chosen-pass');
+    await password.done.waitFor();
 
-    await page.goto('/loginMethod');
-    const methods = page.getByTestId('login-methods');
-    await methods.getByText('newcomer@idp.test').waitFor();
-    await methods.getByText('Set', { exact: true }).waitFor();
+    const logins = new LoginMethodsPages(page);
+    await new ProviderBindings(page).open();
+    await logins.list.getByText('newcomer@idp.test').waitFor();
+    await logins.list.getByText('Set', { exact: true }).waitFor();
     await context.close();
   });
 
@@ -69,20 +61,20 @@ describe('Google sign-in', () => {
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
-    await page.goto('/loginMethod');
-    await page.getByRole('button', { name: '+ Add Google' }).click();
-    await signInAtProvider(page, 'binder');
+    const bindings = new ProviderBindings(page);
+    await bindings.open();
+    await bindings.add('Google');
+    await new ProviderSignInPage(page, idp.issuer).signIn('binder');
 
     await page.waitForURL(/\/loginMethod$/);
-    await page.getByText('Google added').waitFor();
-    const rows = page.getByTestId('login-method');
-    await rows.filter({ hasText: 'binder@idp.test' }).waitFor();
-    expect(await rows.count()).toBe(2);
+    await bindings.added('Google').waitFor();
+    const logins = new LoginMethodsPages(page);
+    await logins.methods.filter({ hasText: 'binder@idp.test' }).waitFor();
+    expect(await logins.methods.count()).toBe(2);
 
-    await page.getByRole('button', { name: 'Remove binder@idp.test' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
-    await page.getByRole('button', { name: '+ Add Google' }).waitFor();
+    await logins.remove('binder@idp.test');
+    await expect.poll(() => logins.methods.count()).toBe(1);
+    await bindings.addButton('Google').waitFor();
     await context.close();
   });
 });

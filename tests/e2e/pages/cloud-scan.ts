@@ -90,3 +90,78 @@ export class CloudScanPage {
     await item.getByRole('button', { name: 'Done' }).first().click();
   }
 }
+
+/**
+ * The accessible names of /cloud/create's review queue, in the app's English ('en') and
+ * Traditional Chinese ('hk'), from src/i18n/locales/{en,hk}/cardscan.json. Screen authors: keep
+ * these, or change them here too.
+ */
+const SCAN_QUEUE_NAMES = {
+  en: {
+    review: /^Review/,
+    save: 'Save',
+    savedOnPhone: 'Saved on this phone; it will be added to your account when you sign in',
+  },
+  hk: {
+    review: /^待確認/,
+    save: '保存',
+    savedOnPhone: '已保存在此手機，登入後會加入你的帳戶',
+  },
+} as const;
+
+export type ScanQueueLang = keyof typeof SCAN_QUEUE_NAMES;
+
+/**
+ * /cloud/create's photos and review queue, in English or Traditional Chinese, signed in or out
+ * (CloudScanPage above is the English scanner with its camera). Accessible names it expects, in
+ * English (the same in Chinese from SCAN_QUEUE_NAMES):
+ *   - a tab whose name starts with 'Review' (the count of shots follows it)
+ *   - on each scan in the queue, a button named exactly 'Save'
+ *   - signed out, a card saved says 'Saved on this phone; it will be added to your account when
+ *     you sign in'
+ * and the test ids `scan-files` (the photo input), `scan-item` (each scan in the queue, its
+ * state in `data-status`, e.g. 'ready') and `signed-out-note` (the note shown signed out).
+ */
+export class ScanQueuePage {
+  readonly files: Locator;
+  readonly reviewTab: Locator;
+  readonly items: Locator;
+  readonly signedOutNote: Locator;
+  readonly savedOnPhone: Locator;
+  readonly names: (typeof SCAN_QUEUE_NAMES)[ScanQueueLang];
+
+  constructor(
+    readonly page: Page,
+    lang: ScanQueueLang = 'en',
+  ) {
+    const names = SCAN_QUEUE_NAMES[lang];
+    this.names = names;
+    this.files = page.getByTestId('scan-files');
+    this.reviewTab = page.getByRole('tab', { name: names.review });
+    this.items = page.getByTestId('scan-item');
+    this.signedOutNote = page.getByTestId('signed-out-note');
+    this.savedOnPhone = page.getByText(names.savedOnPhone);
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/cloud/create');
+  }
+
+  async addPhotos(paths: string[]): Promise<void> {
+    await this.files.setInputFiles(paths);
+  }
+
+  async review(): Promise<void> {
+    await this.reviewTab.click();
+  }
+
+  /** The state of each scan in the queue (`data-status`), in the queue's order. */
+  async itemStates(): Promise<(string | null)[]> {
+    return this.items.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+  }
+
+  /** Saves one scan of the queue (e.g. `items.last()`). */
+  async save(item: Locator): Promise<void> {
+    await item.getByRole('button', { name: this.names.save, exact: true }).click();
+  }
+}
