@@ -13,10 +13,12 @@ import {
   type SyncRow,
 } from '../../src/api';
 import { type Locale, localeFromHeader } from '../../src/i18n/langs';
+import { isNewer } from '../../src/lib/hlc';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { serverText } from '../i18n';
 import { randomKey } from '../security/secrets';
+import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
 import { pushSystem, SystemSub, systemMessage } from './pushes';
 import { encodePhoto, notOwnedUpload, storeUpload } from './uploads';
@@ -204,7 +206,8 @@ const PROOF_OPEN: PhysicalStatus[] = ['submitted', 'proof_received'];
 
 /**
  * Makes a proof I uploaded (storeProof) the payment proof of my order, while the order awaits
- * payment: POST physical_proof with an order id, and the sync mutation sendProof. An earlier
+ * payment: POST physical_proof with an order id, and the sync mutation sendProof. Of two proofs
+ * sent from two devices the one chosen later is kept, whatever order they arrive in; an earlier
  * proof stays stored (the operators may still want to see it).
  */
 export async function attachProof(
@@ -212,20 +215,29 @@ export async function attachProof(
   caller: Caller,
   { order_id: orderId, proof }: SendProofBody,
 ): Promise<PhysicalOrder> {
+  const stamp = stampOf(caller);
   const row = await s.db.tx(async (q) => {
     const row = await myOrderRow(q, caller, orderId, true);
     if (!PROOF_OPEN.includes(row.status)) throw new ApiError(409, 'physicalBadStatus');
     if (await notOwnedUpload(q, caller.userId, [{ field: 'proof', url: proof }], ['proof'])) {
       throw new ApiError(400, 'uploadNotYours', { field: 'proof' });
     }
-    await q.query(`update physical_card_orders set proof_url = $2, status = 'proof_received' where id = $1`, [
-      orderId,
-      proof,
-    ]);
+    const [clock] = await q.query<{ proof_clock: string | null }>(
+      'select proof_clock from physical_card_orders where id = $1',
+      [orderId],
+    );
+    if (!isNewer(stamp, clock?.proof_clock ?? undefined)) {
+      superseded(caller, ['proof']);
+      return null;
+    }
+    await q.query(
+      `update physical_card_orders set proof_url = $2, proof_clock = $3, status = 'proof_received' where id = $1`,
+      [orderId, proof, stamp],
+    );
     await record(q, row, 'proof_received', 'user');
     return row;
   });
-  await told(s, row, 'proof_received');
+  if (row) await told(s, row, 'proof_received');
   return getMyOrder(s, caller, orderId);
 }
 

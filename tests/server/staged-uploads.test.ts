@@ -144,6 +144,28 @@ describe('a payment proof picked offline', () => {
     expect(after.body.data.history.filter((e) => e.status === 'proof_received')).toHaveLength(1);
   });
 
+  it('keeps the proof chosen later when two phones send one, whatever order they arrive in', async () => {
+    const me = await userWithCard(t, 'Ada');
+    const order = (await call<PhysicalOrder>(t.app, 'POST', '/api/card/card_apply', ORDER, { token: me.token })).body
+      .data;
+    const older = (await upload(me, '/api/card/physical_proof', { upload_id: 'proof-older' }, await png('#111'))).body
+      .data.url as string;
+    const newer = (await upload(me, '/api/card/physical_proof', { upload_id: 'proof-newer' }, await png('#eee'))).body
+      .data.url as string;
+    await push(me, [
+      { id: newId(), name: 'sendProof', args: { order_id: order.id, proof: newer }, hlc: at(5, 'devB') },
+    ]);
+    const late = await push(me, [
+      { id: newId(), name: 'sendProof', args: { order_id: order.id, proof: older }, hlc: at(60, 'devA') },
+    ]);
+    expect(late.body.data.results[0]).toMatchObject({ ok: true, superseded: ['proof'] });
+    const [row] = await t.app.services.db.query<{ proof_url: string }>(
+      'select proof_url from physical_card_orders where id = $1',
+      [order.id],
+    );
+    expect(row?.proof_url).toBe(newer);
+  });
+
   it("refuses another user's file, and an upload with neither an order nor an upload id", async () => {
     const me = await userWithCard(t, 'Ada');
     const other = await registerUser(t);
