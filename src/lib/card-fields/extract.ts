@@ -38,6 +38,7 @@ import {
   isPosition,
   isStrongCompany,
   isWeakCompany,
+  type NameShape,
   nameShape,
   repairLegalForm,
   splitBilingualName,
@@ -45,7 +46,7 @@ import {
 } from './cues';
 import { emailMendedByName, nameMendedByEmail } from './email-names';
 import { type LabelKind, labelOnly, labelRow, leadingLabel, misreadLabel, splitAtInnerAddress } from './labels';
-import { findPhones } from './phones';
+import { type Budget, findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
 import { alnumCount, holdsChinese, isNoise, lineText, scriptOf, trimEdges, withoutLoneHan } from './text';
@@ -554,6 +555,12 @@ function withRowsJoined(lines: readonly OcrLine[]): OcrLine[] {
   return out;
 }
 
+/** A line nothing else took, with the kept line it is on (`other` is in the lines' order). */
+type Other = { line: number; text: string };
+
+/** The kind an address or a company label makes its text; other labels make none. */
+type Forced = 'address' | 'company' | null;
+
 function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields {
   const fields = emptyFields();
   const kept = keepLines(readingOrder(withRowsJoined(Array.isArray(lines) ? lines.slice(0, MAX_LINES) : [])));
@@ -561,56 +568,108 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
     kept.map((k) => k.text),
     REGION[options?.area] ?? 'HK',
   );
+  const others: Other[] = [];
+  const pieces = piecesOfLines(kept, region, fields, others);
+  withSlogansApart(pieces);
+  const { named, cjkName } = takeNames(pieces, kept, fields);
+  joinAddressLines(pieces, named);
+  takePieces(pieces, named, cjkName, kept, fields, others);
+  fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
+  mendFields(fields, region);
+  return fields;
+}
+
+/**
+ * Each kept line's contacts taken into `fields` (a fax into `others`) and the rest of it cut into
+ * classified pieces, in reading order; one budget of phone parses for the whole card.
+ */
+function piecesOfLines(kept: readonly Kept[], region: CountryCode, fields: CardFields, others: Other[]): Piece[] {
   const pieces: Piece[] = [];
-  const others: { line: number; text: string }[] = [];
   const budget = { parses: MAX_PHONE_PARSES };
-
-  kept.forEach(({ text, height, label, row }, line) => {
-    const emails = findEmails(text);
-    fields.email.push(...emails.map((e) => e.value));
-    const withoutEmails = cutOut(text, emails);
-    const sites = findWebsites(withoutEmails);
-    fields.website.push(...sites.map((w) => w.value));
-    const withoutSites = cutOut(withoutEmails, sites);
-    const phones = findPhones(withoutSites, region, label, budget, row);
-    for (const phone of phones) {
-      if (phone.kind === 'fax') others.push({ line, text: `Fax: ${phone.number}` });
-      else fields.tel.push(phone.number);
-    }
-    const rest = cutOut(withoutSites, phones);
-    // "|" parts a line; so does a spaced dash where no digits are ("Peter Chan - Sales Manager").
-    const parts = /\d/.test(rest) ? /[¦|｜]/ : /[¦|｜]| [-–—] /;
-    for (const segment of rest.split(parts).flatMap(splitAtInnerAddress)) {
-      const comma = /[,，、]\s*$/.test(segment);
-      let text = trimEdges(segment.replace(/\s+/g, ' '));
-      let forced = label === 'address' || label === 'company' ? label : null;
-      // Labels in two languages come one after the other ("地址 Address: …").
-      for (let lead = leadingLabel(text), n = 0; lead && n < 3; lead = leadingLabel(text), n++) {
-        text = trimEdges(lead.rest);
-        forced = lead.kind === 'address' || lead.kind === 'company' ? lead.kind : forced;
-      }
-      if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
-      if (rest.includes(CUT) && SOCIAL.test(text)) continue;
-      text = repairLegalForm(text);
-      const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
-      for (const part of parts) {
-        const classified = classify(part, forced);
-        const { weakAddress, weakCompany } = classified;
-        let { kind } = classified;
-        let value = kind === 'address' ? withoutStrayLabel(part) : part;
-        // A title with a word misread is no title until the word is read back.
-        const title = kind === 'rest' || kind === 'other' ? readAsTitle(part) : null;
-        if (title && isPosition(title)) {
-          kind = 'position';
-          value = title;
-        }
-        pieces.push({ text: value, line, height, script: scriptOf(value), kind, weakAddress, weakCompany, comma });
-      }
-    }
+  kept.forEach((k, line) => {
+    const rest = withoutContacts(k, line, region, budget, fields, others);
+    pieces.push(...piecesOfRest(rest, k, line));
   });
+  return pieces;
+}
 
-  // A card names its company once in Chinese: beside one with a legal form, a Chinese line that
-  // is a company only by a business word ("科技改变生活") is something else, a slogan most often.
+/** What is left of a line once its emails, websites and phone numbers are taken into `fields` (a fax into `others`). */
+function withoutContacts(
+  { text, label, row }: Kept,
+  line: number,
+  region: CountryCode,
+  budget: Budget,
+  fields: CardFields,
+  others: Other[],
+): string {
+  const emails = findEmails(text);
+  fields.email.push(...emails.map((e) => e.value));
+  const withoutEmails = cutOut(text, emails);
+  const sites = findWebsites(withoutEmails);
+  fields.website.push(...sites.map((w) => w.value));
+  const withoutSites = cutOut(withoutEmails, sites);
+  const phones = findPhones(withoutSites, region, label, budget, row);
+  for (const phone of phones) {
+    if (phone.kind === 'fax') others.push({ line, text: `Fax: ${phone.number}` });
+    else fields.tel.push(phone.number);
+  }
+  return cutOut(withoutSites, phones);
+}
+
+/** The pieces of a line's rest (its contacts cut out): its parts, labels taken off, each classified. */
+function piecesOfRest(rest: string, { height, label }: Kept, line: number): Piece[] {
+  const pieces: Piece[] = [];
+  // "|" parts a line; so does a spaced dash where no digits are ("Peter Chan - Sales Manager").
+  const parts = /\d/.test(rest) ? /[¦|｜]/ : /[¦|｜]| [-–—] /;
+  for (const segment of rest.split(parts).flatMap(splitAtInnerAddress)) {
+    const comma = /[,，、]\s*$/.test(segment);
+    const unlabelled = withoutLeadingLabels(
+      trimEdges(segment.replace(/\s+/g, ' ')),
+      label === 'address' || label === 'company' ? label : null,
+    );
+    const { forced } = unlabelled;
+    let { text } = unlabelled;
+    if (alnumCount(text) < 2 || labelOnly(text.replace(/^\((.*)\)$/, '$1'))) continue;
+    if (rest.includes(CUT) && SOCIAL.test(text)) continue;
+    text = repairLegalForm(text);
+    const parts = forced ? [text] : titleAndCompany(text).flatMap((t) => companyThenAddress(t) ?? [t]);
+    for (const part of parts) pieces.push(classifiedPiece(part, forced, line, height, comma));
+  }
+  return pieces;
+}
+
+/** A segment with its leading labels taken off, and the kind they make it (or `forced`, the line's label's). */
+function withoutLeadingLabels(segment: string, forced: Forced): { text: string; forced: Forced } {
+  let text = segment;
+  let kind = forced;
+  // Labels in two languages come one after the other ("地址 Address: …").
+  for (let lead = leadingLabel(text), n = 0; lead && n < 3; lead = leadingLabel(text), n++) {
+    text = trimEdges(lead.rest);
+    kind = lead.kind === 'address' || lead.kind === 'company' ? lead.kind : kind;
+  }
+  return { text, forced: kind };
+}
+
+/** A part of a line as a piece of the kind it reads as (a title with a misread word read back). */
+function classifiedPiece(part: string, forced: Forced, line: number, height: number, comma: boolean): Piece {
+  const classified = classify(part, forced);
+  const { weakAddress, weakCompany } = classified;
+  let { kind } = classified;
+  let value = kind === 'address' ? withoutStrayLabel(part) : part;
+  // A title with a word misread is no title until the word is read back.
+  const title = kind === 'rest' || kind === 'other' ? readAsTitle(part) : null;
+  if (title && isPosition(title)) {
+    kind = 'position';
+    value = title;
+  }
+  return { text: value, line, height, script: scriptOf(value), kind, weakAddress, weakCompany, comma };
+}
+
+/**
+ * A card names its company once in Chinese: beside one with a legal form, a Chinese line that
+ * is a company only by a business word ("科技改变生活") is something else, a slogan most often.
+ */
+function withSlogansApart(pieces: Piece[]): void {
   for (const p of pieces) {
     if (!p.weakCompany || p.script !== 'cjk') continue;
     if (pieces.some((q) => q.kind === 'company' && !q.weakCompany && q.script === p.script)) {
@@ -618,24 +677,17 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       p.weakCompany = false;
     }
   }
+}
 
-  // Names: the tallest Han-shaped and the tallest Latin-shaped of the unsorted pieces.
+/** Names: the tallest Han-shaped and the tallest Latin-shaped of the unsorted pieces. */
+function bestNames(pieces: readonly Piece[], kept: readonly Kept[]): { cjk: Name | null; latin: Name | null } {
   let cjk: Name | null = null;
   let latin: Name | null = null;
   for (const [order, piece] of pieces.entries()) {
     if (piece.kind !== 'rest') continue;
-    const both = splitBilingualName(piece.text);
-    // "陳大文 Peter Chan", or "陳大文 Peter" with an English given name only.
-    // A given name alone is less sure than a whole Latin name elsewhere ("人人 Fp" beside a logo).
-    const given =
-      both && /^[A-Z][a-z]{2,}$/.test(both[1])
-        ? { kind: 'latin' as const, name: both[1], rest: [], likely: false }
-        : null;
-    const under = !both ? nameUnder(piece, pieces[order + 1]) : null;
-    const shapes = both
-      ? [nameShape(both[0]), nameShape(both[1]) ?? given]
-      : [nameShape(under ? `${piece.text} ${under.text.replace(/,$/, '')}` : piece.text)];
-    if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) continue;
+    const shaped = nameShapes(piece, pieces[order + 1]);
+    if (!shaped) continue;
+    const { shapes, under } = shaped;
     for (const shape of shapes) {
       if (!shape) continue;
       const candidate = {
@@ -654,6 +706,39 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       else latin = better(latin, candidate);
     }
   }
+  return { cjk, latin };
+}
+
+/** The names an unsorted piece may be (with the line under it when a name goes on there), or null when it is a Chinese and an English name that are not both names. */
+function nameShapes(
+  piece: Piece,
+  next: Piece | undefined,
+): { shapes: (NameShape | null)[]; under: Piece | null } | null {
+  const both = splitBilingualName(piece.text);
+  // "陳大文 Peter Chan", or "陳大文 Peter" with an English given name only.
+  // A given name alone is less sure than a whole Latin name elsewhere ("人人 Fp" beside a logo).
+  const given =
+    both && /^[A-Z][a-z]{2,}$/.test(both[1])
+      ? { kind: 'latin' as const, name: both[1], rest: [], likely: false }
+      : null;
+  const under = !both ? nameUnder(piece, next) : null;
+  const shapes = both
+    ? [nameShape(both[0]), nameShape(both[1]) ?? given]
+    : [nameShape(under ? `${piece.text} ${under.text.replace(/,$/, '')}` : piece.text)];
+  if (both && (shapes[0]?.kind !== 'cjk' || shapes[1]?.kind !== 'latin')) return null;
+  return { shapes, under };
+}
+
+/**
+ * The card's names into `fields`, and the pieces they were read from (not to be read as
+ * anything else), with the Chinese name chosen.
+ */
+function takeNames(
+  pieces: readonly Piece[],
+  kept: readonly Kept[],
+  fields: CardFields,
+): { named: Set<Piece>; cjkName: Name | undefined } {
+  const { cjk, latin } = bestNames(pieces, kept);
   const named = new Set<Piece>();
   const chosen: Name[] = [cjk, latin].filter((n): n is Name => n !== null);
   for (const n of chosen) {
@@ -670,11 +755,16 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
   );
   fields.name = cjkName?.name ?? (chineseCard ? '' : (latinName?.name ?? ''));
   fields.english_name = (cjkName || chineseCard) && latinName ? latinName.name : '';
+  return { named, cjkName };
+}
 
-  // Weak address cues next to an address line of the same script and type size join it, and so
-  // does a line after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai
-  // Koo Shing,"). A line in larger type is a company or a name ("Kowloon Motor Bus"), not more
-  // of the address.
+/**
+ * Weak address cues next to an address line of the same script and type size join it, and so
+ * does a line after an address line that ends with a comma ("Flat A, 12/F, Block 3," / "Tai
+ * Koo Shing,"). A line in larger type is a company or a name ("Kowloon Motor Bus"), not more
+ * of the address.
+ */
+function joinAddressLines(pieces: Piece[], named: ReadonlySet<Piece>): void {
   for (let changed = true, passes = 0; changed && passes < 5; passes++) {
     changed = false;
     for (const p of pieces) {
@@ -685,75 +775,107 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
         continue;
       }
       if (p.kind !== 'rest') continue;
-      const near = pieces.some(
-        (q) =>
-          q.kind === 'address' &&
-          q.script === p.script &&
-          sameType(p, q) &&
-          (p.weakAddress
-            ? Math.abs(q.line - p.line) === 1
-            : (q.line === p.line - 1 &&
-                (q.comma ||
-                  continuesAddress(p.text) ||
-                  ((EU_POSTCODE_END.test(q.text) || DISTRICT_END.test(q.text)) && TOWN_LINE.test(p.text)))) ||
-              (q.line === p.line + 1 && UNIT_LINE.test(p.text)) ||
-              (q.line === p.line - 1 && placesGoOn(p, pieces))),
-      );
-      if (near) {
+      if (nextToAddress(p, pieces)) {
         p.kind = 'address';
         changed = true;
       }
     }
   }
+}
 
-  // Each piece may go on from the last piece of its kind on the line above (a company and an
-  // address read as one line leave the address's end after the company's piece).
+/** Whether an unsorted piece goes with an address line beside it (joinAddressLines). */
+function nextToAddress(p: Piece, pieces: readonly Piece[]): boolean {
+  return pieces.some(
+    (q) =>
+      q.kind === 'address' &&
+      q.script === p.script &&
+      sameType(p, q) &&
+      (p.weakAddress
+        ? Math.abs(q.line - p.line) === 1
+        : (q.line === p.line - 1 &&
+            (q.comma ||
+              continuesAddress(p.text) ||
+              ((EU_POSTCODE_END.test(q.text) || DISTRICT_END.test(q.text)) && TOWN_LINE.test(p.text)))) ||
+          (q.line === p.line + 1 && UNIT_LINE.test(p.text)) ||
+          (q.line === p.line - 1 && placesGoOn(p, pieces))),
+  );
+}
+
+/**
+ * The pieces not named into their fields. Each piece may go on from the last piece of its kind
+ * on the line above (a company and an address read as one line leave the address's end after
+ * the company's piece).
+ */
+function takePieces(
+  pieces: readonly Piece[],
+  named: ReadonlySet<Piece>,
+  cjkName: Name | undefined,
+  kept: readonly Kept[],
+  fields: CardFields,
+  others: Other[],
+): void {
   const lastOf = new Map<Kind, Piece>();
   for (const p of pieces) {
     if (named.has(p)) continue;
     // The name read a second time, less surely (a large line read again) is no more information.
     if (p.kind === 'rest' && cjkName && readAlike(p.text, cjkName.name)) continue;
     const last = lastOf.get(p.kind) ?? null;
-    const joins =
-      last !== null &&
-      last.kind === p.kind &&
-      last.script === p.script &&
-      p.line - last.line === 1 &&
-      // An address line ending in a comma goes on whatever its box's height (a box that took in
-      // a neighbour's ascenders is half again too tall), and so does a Chinese one left open or
-      // followed by a building and room ("…994号" / "恒泰大厦1108室").
-      (p.kind !== 'address' ||
-        sameType(last, p) ||
-        last.comma ||
-        (p.script === 'cjk' && (CJK_ADDRESS_OPEN.test(last.text) || continuesAddress(p.text))));
-    if (p.kind === 'address') {
-      // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
-      const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
-      // A Chinese address has no spaces (a Korean one has); OCR puts them around a letter or a number ("大厦 A 座").
-      const text =
-        p.script === 'cjk' && !/\p{Script=Hangul}/u.test(p.text) ? withCityMarked(withoutCjkGaps(p.text)) : p.text;
-      if (joins && last) fields.address[fields.address.length - 1] += glue + text;
-      else fields.address.push(text);
-    } else if (p.kind === 'company') {
+    const joins = last !== null && goesOn(last, p);
+    if (p.kind === 'address') takeAddress(p, last, joins, fields);
+    else if (p.kind === 'company') {
       const text = withoutScrapsAfterLegalForm(p.text);
       if (joins && last && LEGAL_FORM_LINE.test(text)) {
         fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + text;
       } else fields.company.push(text);
     } else if (p.kind === 'position') fields.position.push(withoutTrailingScrap(p.text));
-    // A scrap of a few letters nothing else took (a logo or a rule read as "EINE", "KS", "3E8")
-    // is no information, nor is a line read unsurely ("RBAPMNEIRZ", 20; "MERE FLEE", 30: a
-    // logo's shapes); a slogan or a line of Chinese is.
-    else if (
-      (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text)) &&
-      (kept[p.line]?.confidence ?? 100) >= SURE_OTHER &&
-      !misreadLabel(p.text) &&
-      !TLD_ALONE.test(p.text)
-    )
-      others.push({ line: p.line, text: p.text });
+    else if (worthKeeping(p, kept)) others.push({ line: p.line, text: p.text });
     lastOf.set(p.kind, p);
   }
-  fields.other = others.sort((a, b) => a.line - b.line).map((o) => o.text);
+}
 
+/** Whether `p` goes on from `last`, the last piece of its kind: the next line, in the same script. */
+function goesOn(last: Piece, p: Piece): boolean {
+  return (
+    last.kind === p.kind &&
+    last.script === p.script &&
+    p.line - last.line === 1 &&
+    // An address line ending in a comma goes on whatever its box's height (a box that took in
+    // a neighbour's ascenders is half again too tall), and so does a Chinese one left open or
+    // followed by a building and room ("…994号" / "恒泰大厦1108室").
+    (p.kind !== 'address' ||
+      sameType(last, p) ||
+      last.comma ||
+      (p.script === 'cjk' && (CJK_ADDRESS_OPEN.test(last.text) || continuesAddress(p.text))))
+  );
+}
+
+/** An address piece into `fields`: a new address, or more of the last one when it `joins` the piece `last`. */
+function takeAddress(p: Piece, last: Piece | null, joins: boolean, fields: CardFields): void {
+  // Lines of an address are parts of it (", "), unless the type wrapped in the middle of one.
+  const glue = p.script === 'cjk' ? '' : last && wrapsInsidePart(last, p.text) ? ' ' : ', ';
+  // A Chinese address has no spaces (a Korean one has); OCR puts them around a letter or a number ("大厦 A 座").
+  const text =
+    p.script === 'cjk' && !/\p{Script=Hangul}/u.test(p.text) ? withCityMarked(withoutCjkGaps(p.text)) : p.text;
+  if (joins && last) fields.address[fields.address.length - 1] += glue + text;
+  else fields.address.push(text);
+}
+
+/**
+ * A scrap of a few letters nothing else took (a logo or a rule read as "EINE", "KS", "3E8")
+ * is no information, nor is a line read unsurely ("RBAPMNEIRZ", 20; "MERE FLEE", 30: a
+ * logo's shapes); a slogan or a line of Chinese is.
+ */
+function worthKeeping(p: Piece, kept: readonly Kept[]): boolean {
+  return (
+    (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text)) &&
+    (kept[p.line]?.confidence ?? 100) >= SURE_OTHER &&
+    !misreadLabel(p.text) &&
+    !TLD_ALONE.test(p.text)
+  );
+}
+
+/** The fields mended from one another (names by the email, the email by the names), tidied and without repeats. */
+function mendFields(fields: CardFields, region: CountryCode): void {
   fields.name = withInitialsStopped(restoreAccents(nameMendedByEmail(fields.name, fields.email), region));
   fields.english_name = withInitialsStopped(
     restoreAccents(nameMendedByEmail(fields.english_name, fields.email), region),
@@ -778,7 +900,6 @@ function extract(lines: readonly OcrLine[], options: ExtractOptions): CardFields
       return true;
     });
   }
-  return fields;
 }
 
 /** A Latin name's middle initials with their stop, which OCR drops ("Nathaniel P Wright" → "Nathaniel P. Wright"). */

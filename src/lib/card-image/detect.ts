@@ -581,20 +581,46 @@ function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill:
   const component = largestComponent(mask, w, h);
   if (!component) return null;
   fillHoles(component, w, h);
+  const { boundary, n, sumX, sumY, touches } = outlineOf(component, w, h);
+  const areaShare = n / (w * h);
+  if (areaShare < 0.08 || areaShare > 0.97) return null;
+  // A region that runs along the picture's edges is background, not a card in the picture.
+  if (touches > 0.25 * boundary.length) return null;
+  const centre = { x: sumX / n, y: sumY / n };
+  let quad = orderCorners(extremeCorners(boundary, centre, principalAngle(boundary, centre)));
+  if (!isConvex(quad) || Math.abs(polygonArea(quad)) < 0.5 * n) return null;
+  const candidate = refinedCorners(quad, boundary, centre);
+  if (!candidate) return null;
+  const moved = Math.max(
+    ...candidate.map((p, k) => Math.hypot(p.x - (quad[k] as Point).x, p.y - (quad[k] as Point).y)),
+  );
+  if (isConvex(candidate) && moved < 0.1 * Math.max(w, h)) quad = candidate;
+  // A quadrilateral smaller than the region missed part of it, a larger one holds other things.
+  const area = Math.abs(polygonArea(quad));
+  return { quad, fill: Math.min(n, area) / Math.max(n, area) };
+}
 
-  // Boundary pixels, and the component's centre and principal axis.
+/**
+ * A region's boundary pixels, its pixel count and the sums of its pixels' coordinates, and how
+ * many of the boundary pixels lie on the picture's edge.
+ */
+function outlineOf(
+  component: Uint8Array,
+  w: number,
+  h: number,
+): { boundary: Point[]; n: number; sumX: number; sumY: number; touches: number } {
   const boundary: Point[] = [];
   let n = 0;
-  let mx = 0;
-  let my = 0;
+  let sumX = 0;
+  let sumY = 0;
   let touches = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       if (component[p] !== 1) continue;
       n++;
-      mx += x;
-      my += y;
+      sumX += x;
+      sumY += y;
       const edge =
         x === 0 || y === 0 || x === w - 1 || y === h - 1 || !component[p - 1] || !component[p + 1] || !component[p - w];
       if (edge || !component[p + w]) {
@@ -603,24 +629,26 @@ function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill:
       }
     }
   }
-  const areaShare = n / (w * h);
-  if (areaShare < 0.08 || areaShare > 0.97) return null;
-  // A region that runs along the picture's edges is background, not a card in the picture.
-  if (touches > 0.25 * boundary.length) return null;
-  mx /= n;
-  my /= n;
+  return { boundary, n, sumX, sumY, touches };
+}
+
+/** The angle of the principal axis of the boundary pixels around `centre`. */
+function principalAngle(boundary: readonly Point[], centre: Point): number {
   let sxx = 0;
   let syy = 0;
   let sxy = 0;
   for (const p of boundary) {
-    sxx += (p.x - mx) ** 2;
-    syy += (p.y - my) ** 2;
-    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - centre.x) ** 2;
+    syy += (p.y - centre.y) ** 2;
+    sxy += (p.x - centre.x) * (p.y - centre.y);
   }
-  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return 0.5 * Math.atan2(2 * sxy, sxx - syy);
+}
+
+/** Extreme points along the diagonals of the principal frame (turned by `theta`): the corners of a rectangle. */
+function extremeCorners(boundary: readonly Point[], centre: Point, theta: number): Point[] {
   const cos = Math.cos(theta);
   const sin = Math.sin(theta);
-  // Extreme points along the diagonals of the principal frame: the corners of a rectangle.
   const best = [-Infinity, -Infinity, -Infinity, -Infinity];
   const corners: Point[] = [
     { x: 0, y: 0 },
@@ -629,8 +657,8 @@ function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill:
     { x: 0, y: 0 },
   ];
   for (const p of boundary) {
-    const u = (p.x - mx) * cos + (p.y - my) * sin;
-    const v = -(p.x - mx) * sin + (p.y - my) * cos;
+    const u = (p.x - centre.x) * cos + (p.y - centre.y) * sin;
+    const v = -(p.x - centre.x) * sin + (p.y - centre.y) * cos;
     const scores = [u + v, u - v, -u + v, -u - v];
     for (let k = 0; k < 4; k++) {
       if ((scores[k] ?? 0) > (best[k] ?? 0)) {
@@ -639,10 +667,14 @@ function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill:
       }
     }
   }
-  let quad = orderCorners(corners);
-  if (!isConvex(quad) || Math.abs(polygonArea(quad)) < 0.5 * n) return null;
+  return corners;
+}
 
-  // Refine: fit a line to the boundary pixels of each side (away from the corners), intersect.
+/**
+ * The corners refined: a line fitted to the boundary pixels of each side (away from the
+ * corners), the lines intersected; null when a side has no line or two sides do not meet.
+ */
+function refinedCorners(quad: Quad, boundary: readonly Point[], centre: Point): Quad | null {
   const lines: Line[] = [];
   for (let k = 0; k < 4; k++) {
     const a = quad[k] as Point;
@@ -656,7 +688,7 @@ function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill:
     const line = fitLine(pts);
     if (!line) return null;
     // Boundary pixels are the card's outermost pixel centres; its edge lies half a pixel further out.
-    const outward = line.a * (mx - (a.x + b.x) / 2) + line.b * (my - (a.y + b.y) / 2) < 0 ? 1 : -1;
+    const outward = line.a * (centre.x - (a.x + b.x) / 2) + line.b * (centre.y - (a.y + b.y) / 2) < 0 ? 1 : -1;
     lines.push({ a: line.a, b: line.b, c: line.c + 0.5 * outward });
   }
   const refined: Point[] = [];
@@ -665,12 +697,5 @@ function cardInMask(mask: Uint8Array, w: number, h: number): { quad: Quad; fill:
     if (!p) return null;
     refined.push(p);
   }
-  const candidate = refined as unknown as Quad;
-  const moved = Math.max(
-    ...candidate.map((p, k) => Math.hypot(p.x - (quad[k] as Point).x, p.y - (quad[k] as Point).y)),
-  );
-  if (isConvex(candidate) && moved < 0.1 * Math.max(w, h)) quad = candidate;
-  // A quadrilateral smaller than the region missed part of it, a larger one holds other things.
-  const area = Math.abs(polygonArea(quad));
-  return { quad, fill: Math.min(n, area) / Math.max(n, area) };
+  return refined as unknown as Quad;
 }

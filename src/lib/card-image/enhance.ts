@@ -76,22 +76,52 @@ function maxAround(values: Uint8Array, tw: number, th: number): Uint8Array {
   return out;
 }
 
+/**
+ * The card at half size each way, for tones that change slowly (a quarter of the work), with
+ * where each column and row of the card is in it (the copy drops an odd last one).
+ */
+type Half = { gray: Gray; x: Int32Array; row: (y: number) => number };
+
+/** Per tile: the paper's brightness, the lightest tone of light print (0 where there is none), and the lightest of `wideLight` in it. */
+type Tiles = { tw: number; th: number; bg: Float32Array; lightPrint: Uint8Array; wideTile: Uint8Array };
+
 export function normalizeLight(photo: Gray): Gray {
   const gray = isLightOnDark(photo) ? inverted(photo) : photo;
-  const { data, width, height } = gray;
+  const { width, height } = gray;
   const tw = Math.max(1, Math.ceil(width / TILE));
   const th = Math.max(1, Math.ceil(height / TILE));
-  const bg = new Float32Array(tw * th);
-  /** A tile's lightest tone where it holds light print (0 where it does not), and the lightest of wideLight in it. */
-  const lightPrint = new Uint8Array(tw * th);
-  const wideTile = new Uint8Array(tw * th);
+  const half = halfOf(gray);
   // What is light over more than a stroke's width: a lit part of the card, not light print.
-  // Both on a copy half as large each way, a quarter of the work for a tone that changes slowly.
+  const wideLight = opening(half.gray, Math.round(Math.max(width, height) / STROKE_WINDOW / 2)).data;
+  const tiles = tileTones(gray, half, wideLight, tw, th);
+  withoutShadowEdges(tiles);
+  const smooth = smoothed(tiles.bg, tw, th);
+  // Tiles blur a shadow's sharp edge over a tile or two, which would leave a dark band along it
+  // (tesseract then cuts every line across it in two): where the paper's tone under the print is
+  // darker than the tiles say, it is the paper's.
+  // Not near light print on a darker ground (a band no panel was found in): there the closing
+  // would take the print's tone for the paper's.
+  const paperTone = closing(half.gray, Math.round(Math.max(width, height) / PAPER_WINDOW / 2)).data;
+  const nearLightPrint = maxAround(tiles.lightPrint, tw, th);
+  const { out, hist } = dividedByPaper(gray, half, smooth, paperTone, nearLightPrint, tw, th);
+  stretchInk(out, hist, 0.01 * width * height);
+  return { data: out, width, height };
+}
+
+function halfOf(gray: Gray): Half {
+  const { width } = gray;
   const half = shrunk(gray, 2);
-  // Where each column and row of the card is in the copy (the copy drops an odd last one).
   const halfX = Int32Array.from({ length: width }, (_, x) => Math.min(half.width - 1, x >> 1));
   const halfRow = (y: number) => Math.min(half.height - 1, y >> 1) * half.width;
-  const wideLight = opening(half, Math.round(Math.max(width, height) / STROKE_WINDOW / 2)).data;
+  return { gray: half, x: halfX, row: halfRow };
+}
+
+/** Each tile's paper brightness, light print and wide light (Tiles). */
+function tileTones(gray: Gray, half: Half, wideLight: Uint8ClampedArray, tw: number, th: number): Tiles {
+  const { data, width, height } = gray;
+  const bg = new Float32Array(tw * th);
+  const lightPrint = new Uint8Array(tw * th);
+  const wideTile = new Uint8Array(tw * th);
   const tileHist = new Uint32Array(256);
   for (let ty = 0; ty < th; ty++) {
     for (let tx = 0; tx < tw; tx++) {
@@ -105,34 +135,44 @@ export function normalizeLight(photo: Gray): Gray {
           tileHist[v] = (tileHist[v] as number) + 1;
         }
         if (y % 2 === 0) {
-          const at = halfRow(y);
-          for (let x = tx * TILE; x < x1; x += 2) wide = Math.max(wide, wideLight[at + (halfX[x] as number)] as number);
+          const at = half.row(y);
+          for (let x = tx * TILE; x < x1; x += 2)
+            wide = Math.max(wide, wideLight[at + (half.x[x] as number)] as number);
         }
       }
-      // The paper's brightness: near the top of the tile's tones but under the sensor noise's
-      // brightest specks (a photo in low light is grainy, and its brightest pixel is no paper).
       const n = (y1 - ty * TILE) * (x1 - tx * TILE);
-      let count = 0;
-      let paper = 255;
-      for (let v = 255; v >= 0; v--) {
-        count += tileHist[v] ?? 0;
-        if (count >= PAPER_TOP * n) {
-          paper = v;
-          break;
-        }
-      }
-      bg[ty * tw + tx] = paper;
+      bg[ty * tw + tx] = paperOf(tileHist, n);
       const t = tones(tileHist, n);
       lightPrint[ty * tw + tx] = printIsLight(t) && t.light - t.middle > LIGHT_PRINT ? t.light : 0;
       wideTile[ty * tw + tx] = wide;
     }
   }
-  // Light print is thin: a tile whose light goes on wide around it holds a shadow's edge instead.
+  return { tw, th, bg, lightPrint, wideTile };
+}
+
+/**
+ * The paper's brightness in a tile of `n` pixels: near the top of its tones but under the sensor
+ * noise's brightest specks (a photo in low light is grainy, and its brightest pixel is no paper).
+ */
+function paperOf(tileHist: Uint32Array, n: number): number {
+  let count = 0;
+  for (let v = 255; v >= 0; v--) {
+    count += tileHist[v] ?? 0;
+    if (count >= PAPER_TOP * n) return v;
+  }
+  return 255;
+}
+
+/** Light print is thin: a tile whose light goes on wide around it holds a shadow's edge instead. */
+function withoutShadowEdges({ tw, th, lightPrint, wideTile }: Tiles): void {
   const wideAround = maxAround(wideTile, tw, th);
   for (let i = 0; i < lightPrint.length; i++) {
     if ((lightPrint[i] as number) - (wideAround[i] as number) < LIGHT_PRINT) lightPrint[i] = 0;
   }
-  // Smooth the tile estimates (3×3 mean), so one dark tile (a logo) does not stand out.
+}
+
+/** The tile estimates smoothed (3×3 mean), so one dark tile (a logo) does not stand out. */
+function smoothed(bg: Float32Array, tw: number, th: number): Float32Array {
   const smooth = new Float32Array(tw * th);
   for (let ty = 0; ty < th; ty++) {
     for (let tx = 0; tx < tw; tx++) {
@@ -154,8 +194,11 @@ export function normalizeLight(photo: Gray): Gray {
       smooth[ty * tw + tx] = 0.5 * (s / n) + 0.5 * max;
     }
   }
-  // Each pixel divided by the paper's brightness there, interpolated bilinearly between the
-  // tiles' centres: per column once, then per row along the tiles.
+  return smooth;
+}
+
+/** Per column of the card, the two tiles' columns it lies between and the weight of the second. */
+function columnWeights(width: number, tw: number): { col0: Int32Array; col1: Int32Array; colW: Float32Array } {
   const col0 = new Int32Array(width);
   const col1 = new Int32Array(width);
   const colW = new Float32Array(width);
@@ -165,13 +208,24 @@ export function normalizeLight(photo: Gray): Gray {
     col1[x] = Math.min(tw - 1, Math.floor(fx) + 1);
     colW[x] = fx - Math.floor(fx);
   }
-  // Tiles blur a shadow's sharp edge over a tile or two, which would leave a dark band along it
-  // (tesseract then cuts every line across it in two): where the paper's tone under the print is
-  // darker than the tiles say, it is the paper's.
-  // Not near light print on a darker ground (a band no panel was found in): there the closing
-  // would take the print's tone for the paper's.
-  const paperTone = closing(half, Math.round(Math.max(width, height) / PAPER_WINDOW / 2)).data;
-  const nearLightPrint = maxAround(lightPrint, tw, th);
+  return { col0, col1, colW };
+}
+
+/**
+ * Each pixel divided by the paper's brightness there, interpolated bilinearly between the
+ * tiles' centres (per column once, then per row along the tiles), with the result's histogram.
+ */
+function dividedByPaper(
+  gray: Gray,
+  half: Half,
+  smooth: Float32Array,
+  paperTone: Uint8ClampedArray,
+  nearLightPrint: Uint8Array,
+  tw: number,
+  th: number,
+): { out: Uint8ClampedArray; hist: Uint32Array } {
+  const { data, width, height } = gray;
+  const { col0, col1, colW } = columnWeights(width, tw);
   const row = new Float32Array(tw);
   const out = new Uint8ClampedArray(width * height);
   const hist = new Uint32Array(256);
@@ -183,13 +237,13 @@ export function normalizeLight(photo: Gray): Gray {
     for (let tx = 0; tx < tw; tx++) {
       row[tx] = (smooth[y0 * tw + tx] as number) * (1 - wy) + (smooth[y1 * tw + tx] as number) * wy;
     }
-    const atHalf = halfRow(y);
+    const atHalf = half.row(y);
     const tileRow = ((y / TILE) | 0) * tw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const wx = colW[x] as number;
       let b = (row[col0[x] as number] as number) * (1 - wx) + (row[col1[x] as number] as number) * wx;
       if (nearLightPrint[tileRow + ((x / TILE) | 0)] === 0) {
-        const paper = paperTone[atHalf + (halfX[x] as number)] as number;
+        const paper = paperTone[atHalf + (half.x[x] as number)] as number;
         if (paper < b) b = Math.max(paper, SHADOW_DEPTH * b);
       }
       const v = (((data[i] as number) * 255) / Math.max(b, 16) + 0.5) | 0;
@@ -198,10 +252,13 @@ export function normalizeLight(photo: Gray): Gray {
       hist[clamped] = (hist[clamped] as number) + 1;
     }
   }
-  // Stretch: the darkest 1 % becomes black, paper stays white.
+  return { out, hist };
+}
+
+/** Stretch, in place: the darkest `target` pixels (1 %) become black, paper stays white. */
+function stretchInk(out: Uint8ClampedArray, hist: Uint32Array, target: number): void {
   let count = 0;
   let low = 0;
-  const target = 0.01 * width * height;
   for (let v = 0; v < 256; v++) {
     count += hist[v] ?? 0;
     if (count >= target) {
@@ -215,7 +272,6 @@ export function normalizeLight(photo: Gray): Gray {
     for (let v = 0; v < 256; v++) stretched[v] = Math.max(0, Math.min(255, Math.round((v - low) * f)));
     for (let i = 0; i < out.length; i++) out[i] = stretched[out[i] as number] as number;
   }
-  return { data: out, width, height };
 }
 
 /** How grainy a picture is: the median difference between horizontal neighbours, in grey levels. */
