@@ -213,6 +213,16 @@ describe('cards from continental Europe', () => {
     expect(french.other).toEqual([]);
   });
 
+  it('reads a street whose ending is also a word ("…ring", "…markt") as one when a house number follows', () => {
+    const cologne = extractFields(
+      stackedLines(['Lukas Müller', 'Müller Maschinenbau AG', 'Hohenzollernring 92', '50672 Köln']),
+      { area: 'hk' },
+    );
+    expect(cologne).toMatchObject({ address: ['Hohenzollernring 92, 50672 Köln'], other: [] });
+    const engineering = extractFields(stackedLines(['Anna Weber', 'Weber Engineering GmbH']), { area: 'hk' });
+    expect(engineering).toMatchObject({ company: ['Weber Engineering GmbH'], address: [] });
+  });
+
   it('knows an Italian title in its feminine form', () => {
     const italian = extractFields(
       stackedLines(['Meccanica De Luca S.r.l.', 'Elena De Luca', 'Amministratrice Delegata']),

@@ -387,6 +387,20 @@ describe('extractFields rules', () => {
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: '陳大文', other: ['宏達'] });
   });
 
+  it('keeps out of other the name or a phone number read again, whole or in part, and one character read twice', () => {
+    const lines = card([
+      ['謝宗翰', 44],
+      ['專案經理', 20],
+      ['理翰', 16],
+      ['石石', 16],
+      ['謝宗翰', 16],
+      ['用心 創造價值', 16],
+      ['電話 2375 1733', 16],
+      ['751733', 16],
+    ]);
+    expect(extractFields(lines, { area: 'hk' })).toMatchObject({ name: '謝宗翰', other: ['用心創造價值'] });
+  });
+
   it('parts a name from a title on one line, and reads misread labels', () => {
     const lines = card([
       ['Peter Chan - Sales Manager', 30],
@@ -835,14 +849,15 @@ describe('extractFields rules', () => {
     });
   });
 
-  it("reads a website's www with a w too many or its dot lost, and a domain's end alone as nothing", () => {
+  it("reads a website's www with a w too many or its dot lost (a space after a dot too), and a domain's end alone as nothing", () => {
     const lines = card([
       ['W: wwwlienyu.tw', 18],
       ['wwww.redwood.au', 18],
+      ['wwwwingshing. hk', 18],
       ['com.tw', 18],
     ]);
     expect(extractFields(lines, { area: 'hk' })).toMatchObject({
-      website: ['www.lienyu.tw', 'www.redwood.au'],
+      website: ['www.lienyu.tw', 'www.redwood.au', 'www.wingshing.hk'],
       other: [],
     });
   });

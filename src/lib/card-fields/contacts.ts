@@ -96,7 +96,7 @@ function domain(text: string, at: number): { end: number; value: string } | null
 const TLDS =
   'com|net|org|edu|gov|info|biz|io|co|ai|app|dev|me|tv|cc|hk|cn|tw|mo|sg|jp|kr|th|my|uk|us|au|ca|de|fr|it|nl|ch|asia|xyz|online|site|store|shop|tech|design|studio|group|global|world|law|art';
 const WEB = new RegExp(
-  `(?<![A-Za-z0-9@.\\-])(?:(?:https?:\\s?//\\s?)?www\\d?\\s?\\.\\s?[A-Za-z0-9\\-]+(?:\\.[A-Za-z0-9\\-]+)+|https?:\\s?//\\s?[A-Za-z0-9\\-]+(?:\\.[A-Za-z0-9\\-]+)+|[A-Za-z0-9][A-Za-z0-9\\-]*(?:\\.[A-Za-z0-9\\-]+)*\\.(?:${TLDS}))(?![A-Za-z0-9\\-])(?:/[^\\s,;]*)?`,
+  `(?<![A-Za-z0-9@.\\-])(?:(?:https?:\\s?//\\s?)?www\\d?\\s?\\.\\s?[A-Za-z0-9\\-]+(?:\\.[A-Za-z0-9\\-]+)+|https?:\\s?//\\s?[A-Za-z0-9\\-]+(?:\\.[A-Za-z0-9\\-]+)+|[A-Za-z0-9][A-Za-z0-9\\-]*(?:\\.[A-Za-z0-9\\-]+)*\\.(?:${TLDS})|[Ww]{3,4}[A-Za-z0-9\\-]+\\.\\s(?:${TLDS}))(?![A-Za-z0-9\\-])(?:/[^\\s,;]*)?`,
   'gi',
 );
 
@@ -164,8 +164,9 @@ export function findWebsites(text: string): Found[] {
   for (const m of dotted.matchAll(WEB)) {
     const raw = m[0].replace(/\s+/g, '').replace(/[.,;:)]+$/, '');
     const [, hostPart = '', path = ''] = /^((?:https?:\/\/)?[^/]*)(.*)$/i.exec(raw) ?? [];
-    // "www" read with a w too many or its dot lost ("wwww.", "wwwlienyu.tw").
-    const www = hostPart.toLowerCase().replace(/^((?:https?:\/\/)?)w{3,4}\.?(?=[a-z0-9-]+\.[a-z])/, '$1www.');
+    // "www" read with a w too many ("wwww.") or its dot lost ("wwwlienyu.tw"; "wwwwingshing.hk" is
+    // www.wingshing.hk: with no dot, the first three are the www).
+    const www = hostPart.toLowerCase().replace(/^((?:https?:\/\/)?)(?:w{3,4}\.|w{3}(?=[a-z0-9-]+\.[a-z]))/, '$1www.');
     const value = withRealTld(www) + path;
     const host = hostPart.replace(/^https?:\/\//i, '');
     // A top-level domain alone ("com.tw") names no site.

@@ -46,6 +46,9 @@ const STREET_EUROPE = [
   ),
   /(?:^|,\s?)Via\s(?:\p{Lu}|d[ei]|d['’])/u,
   /[\p{L}-](?:stra(?:ß|ss|fs|8)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
+  // Endings that are also ordinary words' ("Engineering", "Supermarkt") count only before a
+  // house number: "Hohenzollernring 92", "Am Heumarkt 7", "Lindenstieg 3a".
+  /\p{L}(?:ring|markt|steig|stieg|pfad|chaussee|graben|hof|tor)\s\d{1,4}[a-z]?(?!\p{L})/iu,
 ];
 /** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", "QLD 4000", a city. */
 const ADDRESS_STRONG = [

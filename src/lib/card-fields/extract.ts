@@ -60,6 +60,7 @@ const MAX_PHONE_PARSES = 1000;
 const LABEL_REACH = 4;
 /** Letters and digits a line needs to be kept in `other`. */
 const MIN_OTHER = 5;
+
 /**
  * A line nothing else took is kept (as `other`) only when read at least this surely: lower, it is
  * a logo's shapes or a misread label as letters ("v J es TTL", 61; "乎机", 57); slogans and lines
@@ -868,6 +869,7 @@ function takeAddress(p: Piece, last: Piece | null, joins: boolean, fields: CardF
 function worthKeeping(p: Piece, kept: readonly Kept[]): boolean {
   return (
     (alnumCount(p.text) >= MIN_OTHER || /\p{Script=Han}{2}/u.test(p.text)) &&
+    !/^(\p{Script=Han})\1+$/u.test(p.text) &&
     (kept[p.line]?.confidence ?? 100) >= SURE_OTHER &&
     !misreadLabel(p.text) &&
     !TLD_ALONE.test(p.text)
@@ -891,6 +893,7 @@ function mendFields(fields: CardFields, region: CountryCode): void {
   fields.position = fields.position.map((p) => withManagerWhole(withTitleWordsRead(p)));
   fields.address = fields.address.map((a) => tidyAddress(a, region));
   fields.website = fields.website.map((w) => completedWebsite(w, fields.email));
+  fields.other = fields.other.filter((o) => !isNameAgain(o, fields) && !isNumberAgain(o, fields.tel));
   for (const key of ['company', 'position', 'tel', 'email', 'website', 'address', 'other'] as const) {
     const seen = new Set<string>();
     fields[key] = fields[key].filter((v) => {
@@ -900,6 +903,30 @@ function mendFields(fields: CardFields, region: CountryCode): void {
       return true;
     });
   }
+}
+
+/** Text compared without case or spaces. */
+function compact(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, '');
+}
+
+/**
+ * The name read a second time, whole or in part (in a logo, a signature, a misread line): the
+ * same text as a name, or two Chinese characters alone sharing one with the Chinese name
+ * ("理翰" beside 謝宗翰).
+ */
+function isNameAgain(text: string, fields: CardFields): boolean {
+  const own = compact(text);
+  if (own === compact(fields.name) || own === compact(fields.english_name)) return true;
+  const han = [...own];
+  return /^\p{Script=Han}{2}$/u.test(own) && han.some((c) => fields.name.includes(c));
+}
+
+/** Digits alone that are part of a phone number already read (a number read twice, in pieces). */
+function isNumberAgain(text: string, tel: readonly string[]): boolean {
+  if (/[^\d\s()+./-]/.test(text)) return false;
+  const digits = text.replace(/\D/g, '');
+  return digits.length > 0 && tel.some((t) => t.replace(/\D/g, '').includes(digits));
 }
 
 /** A Latin name's middle initials with their stop, which OCR drops ("Nathaniel P Wright" → "Nathaniel P. Wright"). */
