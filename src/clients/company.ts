@@ -5,8 +5,8 @@ import { api } from './api';
 /**
  * Company content's calls (src/api/company.ts). My own blocks are saved through the outbox
  * (mutate 'saveCompany'), their files staged for the sync worker to upload; these are the calls
- * made online: the M3U8 check and other people's blocks. Silent: each screen shows its failure its own way (SPEC §7:
- * company info failures are only logged).
+ * made online: the M3U8 check and other people's blocks. Silent: each screen shows its failure
+ * its own way (SPEC §7: company info failures are only logged).
  */
 const silent = { silent: true } as const;
 
