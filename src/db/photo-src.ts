@@ -18,6 +18,8 @@ export function useShownFiles<T>(value: T): T | undefined {
   const refs = useMemo(() => (found.length > 0 ? found : NO_REFS), [key]);
   // Each blob with the reference it was read for: a result of the references before is never shown for these.
   const read = useLiveQuery(async () => {
+    // No reference (a server URL, every row of a long list): no read, and nothing to watch.
+    if (refs.length === 0) return [];
     const rows = await db.uploads.bulkGet(refs.map((ref) => ref.slice(LOCAL_REF.length)));
     return refs.map((ref, i) => [ref, rows[i]?.blob] as const);
   }, [refs]);
