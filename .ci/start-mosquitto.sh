@@ -16,6 +16,16 @@ admin=cardbook-admin
 password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
 rm -f "$dir/dynsec.json"
 mosquitto_ctrl dynsec init "$dir/dynsec.json" "$admin" "$password" >/dev/null
+# The server publishes the push topics with the admin account. Written into the file before the
+# start, not by `mosquitto_ctrl dynsec addRoleACL` once up: that call spins a core for 9 s.
+node -e '
+const fs = require("node:fs");
+const file = process.argv[1];
+const state = JSON.parse(fs.readFileSync(file, "utf8"));
+const admin = state.roles.find((role) => role.rolename === "admin");
+admin.acls.push({ acltype: "publishClientSend", topic: "#", priority: 0, allow: true });
+fs.writeFileSync(file, JSON.stringify(state, null, 2));
+' "$dir/dynsec.json"
 # Mosquitto drops privileges to its own user when started as root: let it read and rewrite the state.
 if [ "$(id -u)" = 0 ]; then chown -R mosquitto "$dir" 2>/dev/null || true; fi
 cat >"$dir/mosquitto.conf" <<CONF
@@ -34,8 +44,6 @@ CONF
 mosquitto -c "$dir/mosquitto.conf" -d
 for _ in $(seq 1 50); do
   if mosquitto_ctrl -h 127.0.0.1 -p "$port" -u "$admin" -P "$password" dynsec listClients >/dev/null 2>&1; then
-    # The server publishes the push topics with the admin account.
-    mosquitto_ctrl -h 127.0.0.1 -p "$port" -u "$admin" -P "$password" dynsec addRoleACL admin publishClientSend '#' allow >/dev/null
     echo "export MQTT_URL=mqtt://127.0.0.1:$port"
     echo "export MQTT_WS_URL=ws://127.0.0.1:$ws_port"
     echo "export MQTT_ADMIN_USERNAME=$admin"
