@@ -38,7 +38,7 @@ import { naiveExtract } from './ocr/naive-extract';
  * (default 77), BENCH_OCR_DIR keeps them in that folder (and reads them from it in a later run), BENCH_OCR_VERBOSE=1 prints each photo's
  * score, BENCH_OCR_SETS=dev runs the development set only.
  */
-const PER_SET = Number(process.env.BENCH_OCR_PHOTOS ?? sized(77, 2));
+const PER_SET = Number(process.env.BENCH_OCR_PHOTOS ?? sized(77, 1));
 const SETS = [
   { name: 'test', seed: 7411 },
   { name: 'dev', seed: 2026 },
