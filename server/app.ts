@@ -46,6 +46,7 @@ import { userRoutes } from './routes/user';
 import { createRateLimits, type RateLimitConfig } from './security/rate-limits';
 import { ThirdPartyClients, type ThirdPartyConfig } from './security/third-party-clients';
 import { SHARED_CARD_CACHE_MS, SharedCardCache } from './services/card-cache';
+import { cardCopies } from './services/card-copies';
 import type { Services } from './services/context';
 import { DEFAULT_EXCHANGE_CONFIG, type ExchangeConfig } from './services/exchange';
 import { friendEntryLoader } from './services/friend-entries';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: createRateLimits(options.db, options.rateLimits),
     publicUrl: options.publicUrl ?? null,
     sharedCards,
+    cardCopies: await cardCopies(options.db),
     friendEntries: friendEntryLoader(options.db),
     sessions,
     metrics,

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type ClientMetadata, type JWK } from 'oidc-provider';
 import { CARD_READ_SCOPE, type OAuthApp, type OAuthGrant } from '../../src/api';
 import type { Db } from '../db/db';
+import { serverSecret } from '../security/secrets';
 import { storeAdapter, sweepStore } from './store';
 
 /**
@@ -38,17 +39,6 @@ const TTL = {
   Session: 60,
 };
 
-async function secret(db: Db, name: string, make: () => string): Promise<string> {
-  const read = () => db.query<{ value: string }>('select value from server_secrets where name = $1', [name]);
-  const [kept] = await read();
-  if (kept) return kept.value;
-  // Two servers starting at once on one database: the first one's value wins, both use it.
-  await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict do nothing', [name, make()]);
-  const [row] = await read();
-  if (!row) throw new Error(`secret ${name} missing`);
-  return row.value;
-}
-
 export type InteractionView = { uid: string; app: OAuthApp; scopes: string[] };
 /** The consent page a call comes from: its app (app_type, app_key) and the request's uid. */
 export type ConsentPage = { uid: string; appType: string; appKey: string };
@@ -83,7 +73,7 @@ export class AuthorizationServer {
 
   /** The signing key and cookie keys, made once and kept in the database. */
   async init(): Promise<void> {
-    const jwk = await secret(this.db, 'oauth.jwk', () => {
+    const jwk = await serverSecret(this.db, 'oauth.jwk', () => {
       const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       return JSON.stringify({
         ...privateKey.export({ format: 'jwk' }),
@@ -91,7 +81,7 @@ export class AuthorizationServer {
         kid: randomBytes(8).toString('hex'),
       });
     });
-    const cookies = await secret(this.db, 'oauth.cookies', () => randomBytes(32).toString('base64url'));
+    const cookies = await serverSecret(this.db, 'oauth.cookies', () => randomBytes(32).toString('base64url'));
     this.keys = { jwk: JSON.parse(jwk) as JWK, cookies: [cookies] };
     await sweepStore(this.db);
   }

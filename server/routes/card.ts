@@ -38,6 +38,8 @@ export function cardRoutes(services: Services) {
 
     serve(app, calls.mine, signedIn, async (req, reply) => reply.ok(await getMyCard(services, callerOf(req))));
 
+    serve(app, calls.copyKey, {}, async (_req, reply) => reply.ok({ key: services.cardCopies.publicKey }));
+
     serve(app, calls.create, signedIn, async (req, reply) =>
       reply.ok(await saveCard(services, callerOf(req), req.body), 'saved'),
     );

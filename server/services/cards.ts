@@ -16,6 +16,7 @@ import {
   type SharedCard,
   type SyncRow,
 } from '../../src/api';
+import { copyOfCard } from '../../src/lib/card-copy';
 import {
   applyCardPatch,
   CARD_FIELDS,
@@ -28,6 +29,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../http/errors';
 import { randomKey } from '../security/secrets';
 import type { CachedCard } from './card-cache';
+import type { CardCopies } from './card-copies';
 import { type EntryRow, emptyExtension, extensionOf } from './card-entries';
 import { stampOf, superseded } from './clock';
 import type { Caller, Services } from './context';
@@ -55,13 +57,13 @@ const cardNotFound = () => new ApiError(404, 'cardNotFound');
 // Reading ----------------------------------------------------------------------------------
 
 /** The ready-to-open share links of a card whose public link is `{origin}/s/{shareStr}`. */
-export function shareLinks(origin: string, shareStr: string, name: string): CardShare {
+export function shareLinks(origin: string, shareStr: string, name: string, qrFragment = ''): CardShare {
   const link = `${origin}/s/${shareStr}`;
   const url = encodeURIComponent(link);
   const title = name ? `&text=${encodeURIComponent(name)}` : '';
   return {
     link,
-    qr: link,
+    qr: qrFragment ? `${link}#${qrFragment}` : link,
     contact: `${origin}/api/share/vcf/${shareStr}/1`,
     fb: `https://www.facebook.com/sharer/sharer.php?u=${url}`,
     line: `https://social-plugins.line.me/lineit/share?url=${url}`,
@@ -94,10 +96,20 @@ const MY_CARD_SQL = `
     c.entries as ext
   from cards c where c.user_id = $1 and c.deleted_at is null`;
 
-async function loadMyCard(q: Queryable, caller: Caller): Promise<{ card: MyCard; version: number } | null> {
+/**
+ * My card; its QR text carries the signed copy of its public face when `copies` is given (the
+ * reads that answer it; a write reading the card back to merge into it needs no signature).
+ */
+async function loadMyCard(
+  q: Queryable,
+  caller: Caller,
+  copies: CardCopies | null,
+): Promise<{ card: MyCard; version: number } | null> {
   const [row] = await q.query<MyCardRow>(MY_CARD_SQL, [caller.userId]);
   if (!row) return null;
   const shareStr = row.share_str ?? '';
+  const extension = extensionOf(row.ext);
+  const copy = copies && shareStr ? copies.fragment(shareStr, copyOfCard({ ...row, extension })) : '';
   const card: MyCard = {
     card_id: row.card_id,
     is_open: row.is_open ? 1 : 0,
@@ -108,19 +120,25 @@ async function loadMyCard(q: Queryable, caller: Caller): Promise<{ card: MyCard;
     profile: row.profile,
     group_update_num: row.group_update_num,
     share_str: shareStr,
-    share: shareLinks(caller.origin, shareStr, row.name || row.english_name),
-    extension: extensionOf(row.ext),
+    share: shareLinks(caller.origin, shareStr, row.name || row.english_name, copy),
+    extension,
   };
   return { card, version: row.version };
 }
 
 /** GET /api/card/info: my card, or null when I have none yet. */
 export async function getMyCard(s: Services, caller: Caller): Promise<MyCard | null> {
-  return (await loadMyCard(s.db, caller))?.card ?? null;
+  return (await loadMyCard(s.db, caller, s.cardCopies))?.card ?? null;
 }
 
 /** Sync pull: my card as one row (key 'me') whenever it changed after `cursor`. */
-export async function cardRows(q: Queryable, caller: Caller, cursor: number): Promise<SyncRow[]> {
+export async function cardRows(
+  q: Queryable,
+  caller: Caller,
+  cursor: number,
+  _limit: number,
+  s: Services,
+): Promise<SyncRow[]> {
   // The live card if there is one, else the last one deleted (a tombstone).
   const [head] = await q.query<{ version: number; deleted: boolean }>(
     `select version, deleted_at is not null as deleted from cards where user_id = $1
@@ -128,7 +146,7 @@ export async function cardRows(q: Queryable, caller: Caller, cursor: number): Pr
     [caller.userId],
   );
   if (!head || head.version <= cursor) return [];
-  const mine = head.deleted ? null : await loadMyCard(q, caller);
+  const mine = head.deleted ? null : await loadMyCard(q, caller, s.cardCopies);
   if (!mine) return [{ table: 'card', key: 'me', version: head.version, deleted: true, value: null }];
   return [{ table: 'card', key: 'me', version: mine.version, deleted: false, value: mine.card }];
 }
@@ -366,7 +384,7 @@ async function lockedCard(q: Queryable, caller: Caller): Promise<{ current: Crea
     'select clocks from cards where user_id = $1 and deleted_at is null for update',
     [caller.userId],
   );
-  const mine = row ? await loadMyCard(q, caller) : null;
+  const mine = row ? await loadMyCard(q, caller, null) : null;
   return { current: mine ? cardBodyOf(mine.card) : EMPTY_CARD, clocks: row?.clocks ?? {} };
 }
 
@@ -442,7 +460,7 @@ async function writeCard(
     ]);
     // Friends keeping this card see it changed (their entries, counts and notifications).
     const holders = await onCardSaved(q, row.id);
-    const saved = await loadMyCard(q, caller);
+    const saved = await loadMyCard(q, caller, s.cardCopies);
     if (!saved) throw new Error('saved card vanished');
     return { card: saved.card, holders };
   });

@@ -9,6 +9,7 @@ import type { PushAccess, PushPublisher } from '../push/publisher';
 import type { RateLimits } from '../security/rate-limits';
 import type { ThirdPartyClients } from '../security/third-party-clients';
 import type { SharedCardCache } from './card-cache';
+import type { CardCopies } from './card-copies';
 import type { ExchangeConfig } from './exchange';
 import type { FriendEntryLoader } from './friend-entries';
 import type { ShopConfig } from './physical-cards';
@@ -23,6 +24,8 @@ export type Services = {
   /** The public origin links are built on (PUBLIC_URL), or null to take it from each request. */
   publicUrl: string | null;
   sharedCards: SharedCardCache;
+  /** Signs the copy of a card's public face that its QR code carries. */
+  cardCopies: CardCopies;
   /** Viewers' friend entries for cards, looked up together (one query for those asked at once). */
   friendEntries: FriendEntryLoader;
   /** Sessions resolved from tokens, kept a moment and forgotten on every process when revoked. */

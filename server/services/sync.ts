@@ -30,7 +30,7 @@ import { findUserChangedAfter, profileOf } from './users';
 export const PULL_PAGE_DEFAULT = 500;
 
 /** The caller's rows of one table with version above `cursor`, oldest first, at most `limit`. */
-type TableReader = (q: Queryable, caller: Caller, cursor: number, limit: number) => Promise<SyncRow[]>;
+type TableReader = (q: Queryable, caller: Caller, cursor: number, limit: number, s: Services) => Promise<SyncRow[]>;
 
 const profileRows: TableReader = async (q, caller, cursor) => {
   const user = await findUserChangedAfter(q, caller.userId, cursor);
@@ -57,7 +57,7 @@ export function allRows(s: Services, caller: Caller): Promise<SyncRow[]> {
   return s.db.tx(async (q) => {
     await q.query('set transaction isolation level repeatable read');
     const rows: SyncRow[] = [];
-    for (const read of READERS) rows.push(...(await read(q, caller, 0, Number.MAX_SAFE_INTEGER)));
+    for (const read of READERS) rows.push(...(await read(q, caller, 0, Number.MAX_SAFE_INTEGER, s)));
     return rows.filter((row) => !row.deleted);
   });
 }
@@ -69,7 +69,7 @@ export function pull(s: Services, caller: Caller, query: PullQuery): Promise<Pul
     // One snapshot for every table, so a page never mixes two moments.
     await q.query('set transaction isolation level repeatable read');
     const tables: SyncRow[][] = [];
-    for (const read of READERS) tables.push(await read(q, caller, query.cursor, limit + 1));
+    for (const read of READERS) tables.push(await read(q, caller, query.cursor, limit + 1, s));
     const page = pageOf(tables, query.cursor, limit);
     if (page.rows.length === 0) return page;
     const hlc = await latestStamp(q, caller.userId, query.cursor, page.cursor);

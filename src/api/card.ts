@@ -380,9 +380,23 @@ export const cardSearchResultSchema = z.object({
 export type CardSearchResult = z.infer<typeof cardSearchResultSchema>;
 export const cardSearchResponseSchema = envelopeSchema(cardSearchResultSchema);
 
+/**
+ * The server's public key for the card copies QR codes carry (src/lib/card-copy.ts): Ed25519,
+ * raw 32 bytes in base64url. Public: a scanner signed out verifies with it too.
+ */
+export const copyKeySchema = z.object({ key: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) });
+export type CopyKey = z.infer<typeof copyKeySchema>;
+export const copyKeyResponseSchema = envelopeSchema(copyKeySchema);
+
 /** The calls of my card, shared cards, vCards and public search (the list at the top). */
 export const cardEndpoints = {
   mine: endpoint({ method: 'GET', path: '/api/card/info', query: plainQuerySchema, response: myCardResponseSchema }),
+  copyKey: endpoint({
+    method: 'GET',
+    path: '/api/card/copyKey',
+    query: plainQuerySchema,
+    response: copyKeyResponseSchema,
+  }),
   create: endpoint({
     method: 'POST',
     path: '/api/card/create',

@@ -20,6 +20,7 @@ import {
   type SharedCard,
   sharedCardSchema,
 } from '../../src/api';
+import { readCopyFragment, verifyCopy } from '../../src/lib/card-copy';
 import { readVCard } from '../support/vcards';
 import { call, createTestApp, dbSnapshot, registerUser, type TestApp } from './helper';
 
@@ -161,9 +162,11 @@ describe('create and read my card', () => {
     const link = `http://localhost:80/s/${card.share_str}`;
     expect(card.share).toMatchObject({
       link,
-      qr: link,
       contact: `http://localhost:80/api/share/vcf/${card.share_str}/1`,
     });
+    // The QR code's text: the link, and the signed copy of the card's face after the '#'.
+    expect(card.share.qr.slice(0, link.length + 1)).toBe(`${link}#`);
+    expect(card.share.qr.slice(link.length + 1)).toMatch(/^[A-Z2-7]+$/);
     for (const channel of ['fb', 'line', 'linkedin', 'telegram', 'twitter', 'whatsapp'] as const) {
       expect(card.share[channel]).toMatch(/^https:\/\//);
       expect(decodeURIComponent(card.share[channel])).toContain(link);
@@ -857,6 +860,50 @@ describe('sync', () => {
     expect(after.counts.filter((c: string) => !c.startsWith('sync_mutations'))).toEqual(
       was.counts.filter((c: string) => !c.startsWith('sync_mutations')),
     );
+  });
+});
+
+describe('the card copy in my QR code', () => {
+  it('carries my name, first company, phone and e-mail, signed with the key the server publishes', async () => {
+    const { user, card } = await userWithCard();
+    const [link, fragment = ''] = card.share.qr.split('#');
+    expect(link).toBe(card.share.link);
+    const read = readCopyFragment(fragment);
+    expect(read?.copy).toEqual({
+      cardId: card.card_id,
+      name: '陳大文',
+      englishName: 'Chan Tai Man',
+      company: '匯豐銀行',
+      position: '經理',
+      tel: '+852 9123 4567',
+      email: 'taiman.chan@example.com',
+    });
+    // Public: a scanner signed out verifies with it too.
+    const key = await call<{ key: string }>(t.app, 'GET', '/api/card/copyKey');
+    expect(key.status).toBe(200);
+    const publicKey = Buffer.from(key.body.data.key, 'base64url');
+    if (!read) throw new Error('no copy');
+    expect(await verifyCopy(card.share_str, read.body, read.signature, publicKey)).toBe(true);
+    // The pull carries the same QR text to my other devices.
+    const pulled = await call<PullResult>(t.app, 'GET', '/api/sync/pull', undefined, {
+      token: user.token,
+      query: { cursor: '0' },
+    });
+    expect(pulled.body.data.rows.find((r) => r.table === 'card')?.value).toMatchObject({
+      share: { qr: card.share.qr },
+    });
+  });
+
+  it('is signed again when the card changes, and every process signs with the one key', async () => {
+    const { user, body, card } = await userWithCard();
+    const saved = await save(user, { ...body, name: '陳小文' });
+    const read = readCopyFragment(saved.body.data.share.qr.split('#')[1] ?? '');
+    expect(read?.copy.name).toBe('陳小文');
+    // A second server on the same database: the key was made once.
+    const { cardCopies } = await import('../../server/services/card-copies');
+    const other = await cardCopies(t.app.services.db);
+    expect(other.publicKey).toBe(t.app.services.cardCopies.publicKey);
+    expect(card.share.qr).not.toBe(saved.body.data.share.qr);
   });
 });
 
