@@ -20,6 +20,9 @@ export const cardCalls = {
   shared: (share_key: string, signal?: AbortSignal) =>
     callEndpoint(api, cardEndpoints.shared, { params: { share_key } }, { silent: true, signal }),
 
+  /** The server's public key for the card copies in QR codes (src/browser/card-copy-key.ts). */
+  copyKey: () => callEndpoint(api, cardEndpoints.copyKey, {}, { silent: true }),
+
   /** The directory of public cards. */
   search: (body: CardSearchBody, signal?: AbortSignal) =>
     callEndpoint(api, cardEndpoints.search, { body }, { silent: true, signal }),

@@ -44,3 +44,12 @@ export function cardShareKey(text: string, origin: string): string | null {
   }
   return SHARE_KEY_PATTERN.test(key) ? key : null;
 }
+
+/** The fragment of a scanned link, without its '#' ('' when none): a card link's carries the card's copy (src/lib/card-copy.ts). */
+export function scannedFragment(text: string): string {
+  try {
+    return new URL(text.trim()).hash.slice(1);
+  } catch {
+    return '';
+  }
+}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QrIcon } from '../components/icons';
+import { CameraIcon, QrIcon } from '../components/icons';
 import { DownloadIcon, ShareIcon } from '../components/share/icons';
 import { QrSvg } from '../components/share/QrSvg';
 import { type QrMatrix, qrMatrix, qrPng } from '../components/share/qr';
@@ -124,6 +124,11 @@ function QrCard({ card, name, text }: { card: CardRow; name: string; text: strin
           <DownloadIcon />
           {t('share.qr.download')}
         </button>
+        {/* Swap mode: they scanned mine, now I scan theirs. */}
+        <Link to="/scanqrcode" className="btn btn-secondary share-qr-scan">
+          <CameraIcon />
+          {t('share.qr.scanTheirs')}
+        </Link>
       </div>
       {sharing ? <ShareSheet link={link} name={name} share={card.share} onClose={() => setSharing(false)} /> : null}
     </>

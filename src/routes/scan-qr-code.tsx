@@ -5,13 +5,14 @@ import { type QrDecoder, startQrDecoder } from '../browser/qr-decoder';
 import { BackIcon } from '../components/icons';
 import { CameraView, PhotoIcon, PhotoPickButton } from '../components/scan/CameraView';
 import { useCamera } from '../components/scan/camera';
-import { cardShareKey, exchangeRoomCode } from '../lib/scanned-code';
+import { cardShareKey, exchangeRoomCode, scannedFragment } from '../lib/scanned-code';
 import './scan-qr-code.css';
 
 /**
  * /scanqrcode: the rear camera's live picture with a viewfinder (components/scan/CameraView); a
  * few frames a second are downscaled and decoded by jsQR in a worker (src/browser/qr-decoder.ts). A
- * code holding one of our card links opens that card (/s/{share_key}); any other code says so
+ * code holding one of our card links opens that card (/s/{share_key}, with the copy of the card
+ * its fragment carries, src/lib/card-copy.ts); any other code says so
  * once and scanning goes on. When the camera cannot run (SPEC §8 camera errors), a photo of the
  * code does the same job. The camera stops after a hit and whenever the page is left.
  */
@@ -145,7 +146,9 @@ function useScannedText(setNotice: (notice: Notice) => void): (text: string | nu
       const shareKey = cardShareKey(text, location.origin);
       if (shareKey !== null) {
         setNotice('found');
-        void navigate({ to: '/s/$shareKey', params: { shareKey } });
+        // The link's fragment carries the card's copy: the card shows at once, even with no signal.
+        const hash = scannedFragment(text);
+        void navigate({ to: '/s/$shareKey', params: { shareKey }, ...(hash ? { hash } : {}) });
         return true;
       }
       // The camera sees the same wrong code many times a second: say it once.

@@ -1,5 +1,5 @@
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedCard } from '../api/card';
 import { queueAutoAddFriend } from '../browser/auto-add-friends';
@@ -11,11 +11,14 @@ import { useSharedCompany } from '../components/company/use-shared-company';
 import { cardOfFriend, friendCardOfShared } from '../components/friends/display';
 import { saveFriendVCard } from '../components/friends/friend-vcard';
 import { useKeptFriend } from '../components/friends/kept-friend';
+import { QrIcon } from '../components/icons';
 import { LoginFirstDialog } from '../components/share/dialogs';
 import { AddUserIcon, CheckIcon, DownloadIcon } from '../components/share/icons';
+import { type ScannedCopy, useCardCopy } from '../components/share/use-card-copy';
 import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
+import type { ScannedCardOutcome } from '../session/friend-adds';
 import { cookieUserId, useSignedIn } from '../session/signed-in';
 import '../components/share/share.css';
 import { useBusy } from '../components/use-busy';
@@ -30,25 +33,43 @@ const KeptPromotion = lazy(() => import('../components/friends/KeptPromotion'));
 export function SharedCardPage() {
   const { t } = useTranslation();
   const { shareKey } = useParams({ from: '/s/$shareKey' });
+  const hash = useLocation({ select: (location) => location.hash });
   const navigate = useNavigate();
   const shared = useSharedCard(shareKey);
-  const kept = useKeptFriend(shareKey, shared.state === 'error');
+  const copy = useCardCopy(shareKey, hash);
+  const scan = useScannedCard(shareKey, copy);
+  const kept = useKeptFriend(shareKey, shared.state === 'error' || Boolean(copy));
 
   useEffect(() => {
     if (shared.state === 'notFound') void navigate({ to: '/noFoundCard', replace: true });
   }, [shared.state, navigate]);
 
   if (shared.state === 'ready') {
-    return <SharedCardView card={shared.card} promotion={<SharedPromotion shareStr={shared.card.share_str} />} />;
+    return (
+      <SharedCardView card={shared.card} scan={scan} promotion={<SharedPromotion shareStr={shared.card.share_str} />} />
+    );
   }
-  if (shared.state === 'error' && kept) {
-    // No network: a card I keep opens from the card holder on this device.
+  if (shared.state === 'notFound') return <main className="page share-page" aria-busy="true" />;
+  if (kept) {
+    // No network (or not yet): a card I keep opens from the card holder on this device; a copy
+    // scanned from its QR code never stands in for it.
     const promotion = (
       <Suspense fallback={null}>
         <KeptPromotion friend={kept} />
       </Suspense>
     );
-    return <SharedCardView card={cardOfFriend(kept)} promotion={promotion} />;
+    return <SharedCardView card={cardOfFriend(kept)} scan={scan} promotion={promotion} />;
+  }
+  if (copy && scan) {
+    // The copy the QR code carries, at once, while the card loads or with no network at all.
+    return (
+      <SharedCardView
+        card={{ ...cardOfFriend({ accept_id: 0, friend_card_info: copy.card }), is_friend: 0 }}
+        scan={scan}
+        fromCopy
+        promotion={null}
+      />
+    );
   }
   if (shared.state === 'error') {
     return (
@@ -74,9 +95,47 @@ export function SharedCardPage() {
   );
 }
 
-function SharedCardView({ card, promotion }: { card: SharedCard; promotion: ReactNode }) {
+/** A card scanned from a QR code that carries its copy: whether the server signed it, and what became of its add. */
+type ScanState = { verified: boolean; outcome: ScannedCardOutcome | 'adding' | null };
+
+/**
+ * The QR code carried a copy of the card (src/lib/card-copy.ts): a member who scanned a copy the
+ * server signed has the card in their card holder at once (waiting until online); an unverified
+ * copy is only shown. Null when the link carries no copy.
+ */
+function useScannedCard(shareKey: string, copy: ScannedCopy | null | undefined): ScanState | null {
   const { t } = useTranslation();
-  const actions = useCardActions(card);
+  const signedIn = useSignedIn();
+  const [outcome, setOutcome] = useState<ScanState['outcome']>(null);
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!signedIn || !copy?.verified || started.current === shareKey) return;
+    started.current = shareKey;
+    setOutcome('adding');
+    void import('../session/friend-adds')
+      .then((m) => m.addScannedCard(shareKey, copy.card))
+      .then((result) => {
+        setOutcome(result);
+        if (result === 'added') toast(t('share.card.friendAddedNow'), 'success');
+      });
+  }, [signedIn, copy, shareKey, t]);
+  return copy ? { verified: copy.verified, outcome } : null;
+}
+
+function SharedCardView({
+  card,
+  promotion,
+  scan,
+  fromCopy = false,
+}: {
+  card: SharedCard;
+  promotion: ReactNode;
+  scan: ScanState | null;
+  /** The card is the copy its QR code carried (the server's card not loaded). */
+  fromCopy?: boolean;
+}) {
+  const { t } = useTranslation();
+  const actions = useCardActions(card, scan, fromCopy);
   const { name, english_name: englishName } = card.extension;
 
   return (
@@ -93,9 +152,12 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
         onImport={() => void actions.onDownload()}
       />
 
-      {card.accept_id > 0 && card.is_friend === 1 ? null : <CardActions card={card} actions={actions} />}
+      {fromCopy && scan ? <CopyNote verified={scan.verified} /> : null}
+      {card.accept_id > 0 && card.is_friend === 1 ? null : <CardActions card={card} actions={actions} scan={scan} />}
+      {scan && actions.signedIn ? <SwapActions /> : null}
 
-      <CardPhotos photo={card.photo} photo_back={card.photo_back} name={name || englishName} />
+      {/* A copy carries no photos: what it holds (company, phone, e-mail) comes first. */}
+      {fromCopy ? null : <CardPhotos photo={card.photo} photo_back={card.photo_back} name={name || englishName} />}
       <CardDetails profile={card.profile} extension={card.extension} />
       {promotion}
 
@@ -113,7 +175,7 @@ function SharedCardView({ card, promotion }: { card: SharedCard; promotion: Reac
 type Actions = ReturnType<typeof useCardActions>;
 
 /** Adding the card to my card holder (or signing in first), and taking it as a contact file. */
-function useCardActions(card: SharedCard) {
+function useCardActions(card: SharedCard, scan: ScanState | null, fromCopy: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
@@ -134,8 +196,10 @@ function useCardActions(card: SharedCard) {
       return;
     }
     setAdded(true);
+    // A copy the server did not sign is never listed as the card: the add goes by its key alone.
+    const listed = scan && !scan.verified ? [] : [friendCardOfShared(card)];
     void import('../session/friend-adds')
-      .then((m) => m.addFriends([card.share_str], [friendCardOfShared(card)]))
+      .then((m) => m.addFriends([card.share_str], listed))
       .then((outcome) => {
         // A refusal is told by the sync notice, in the server's words.
         if (outcome === 'refused') setAdded(false);
@@ -149,24 +213,34 @@ function useCardActions(card: SharedCard) {
   };
   const onDownload = async () => {
     await run(async () => {
-      const result = card.accept_id > 0 ? await saveFriendVCard(card) : await downloadSharedVCard(card);
+      // A kept card, or a scanned copy, is made into a contact file on this device when offline.
+      const result = card.accept_id > 0 || fromCopy ? await saveFriendVCard(card) : await downloadSharedVCard(card);
       if (!result.ok) toast(result.message, 'error');
     });
   };
 
-  return { dialog, setDialog, downloading, mine, added, onAddFriend, afterLogin, onDownload };
+  return { dialog, setDialog, downloading, signedIn, mine, added, onAddFriend, afterLogin, onDownload };
 }
 
 /** Under the card's head: it is mine, it is kept, or 'Add friend'; and 'Download vCard' for a card not kept. */
-function CardActions({ card, actions }: { card: SharedCard; actions: Actions }) {
+function CardActions({ card, actions, scan }: { card: SharedCard; actions: Actions; scan: ScanState | null }) {
   const { t } = useTranslation();
+  const scanned = scan?.outcome;
   return (
     <div className="shared-actions">
-      {actions.mine ? (
+      {actions.mine || scanned === 'mine' ? (
         <p className="share-note shared-mine" data-testid="shared-mine">
           {t('share.card.yours')} <Link to="/card/info">{t('share.card.openMine')}</Link>
         </p>
-      ) : card.is_friend === 0 && actions.added ? (
+      ) : scanned === 'queued' ? (
+        <p className="in-holder is-waiting" role="status" data-testid="scan-waiting">
+          <CheckIcon />
+          {t('share.copy.waiting')}
+        </p>
+      ) : scanned === 'added' ||
+        scanned === 'kept' ||
+        scanned === 'adding' ||
+        (card.is_friend === 0 && actions.added) ? (
         <p className="in-holder" role="status">
           <CheckIcon />
           {t('share.card.inHolder')}
@@ -179,6 +253,7 @@ function CardActions({ card, actions }: { card: SharedCard; actions: Actions }) 
       ) : null}
       {card.accept_id > 0 ? null : (
         // Everyone may take the card as a contact file; with a friend entry, 'Save to contacts' above does it.
+        // (A scanned copy's file is made on this device when there is no network.)
         <button
           type="button"
           className="btn btn-ghost"
@@ -189,6 +264,34 @@ function CardActions({ card, actions }: { card: SharedCard; actions: Actions }) 
           {t('share.card.downloadVcard')}
         </button>
       )}
+    </div>
+  );
+}
+
+/** Whether the copy shown is the one the server signed, or may have been changed by someone. */
+function CopyNote({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
+  return verified ? (
+    <p className="copy-note copy-verified" role="note" data-testid="copy-verified">
+      <CheckIcon />
+      {t('share.copy.verified')}
+    </p>
+  ) : (
+    <p className="copy-note copy-unverified" role="note" data-testid="copy-unverified">
+      <strong>{t('share.copy.unverifiedTitle')}</strong> {t('share.copy.unverified')}
+    </p>
+  );
+}
+
+/** Swap mode: after scanning someone's code, mine is one tap away so they can scan back. */
+function SwapActions() {
+  const { t } = useTranslation();
+  return (
+    <div className="shared-actions swap-actions">
+      <Link to="/myQrCode" className="btn btn-secondary" data-testid="swap-show-mine">
+        <QrIcon />
+        {t('share.copy.showMine')}
+      </Link>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { FriendCardInfo } from '../api';
 import { clearAutoAddFriends, readAutoAddFriends } from '../browser/auto-add-friends';
 import { ensureSyncClient } from '../browser/sync-client';
 import { db, isPendingFriend, mutate } from '../db';
+import { friendOfCard, friendOfShareKey } from '../db/friend-lookup';
 
 /**
  * What became of an add, as the user is told (SPEC §4 "Adding a friend"):
@@ -30,6 +31,21 @@ export async function addFriends(
     id,
     cards.map((card) => card.card_id),
   );
+}
+
+/** What became of a scanned card's add: one of an add's outcomes, or nothing to add. */
+export type ScannedCardOutcome = FriendAddOutcome | 'kept' | 'mine';
+
+/**
+ * A card whose server-signed copy was scanned (issue 28): listed at once in my card holder,
+ * waiting, with what the copy holds, and added through the outbox; nothing when I keep the card
+ * already (a copy never overwrites a card I hold) or it is my own.
+ */
+export async function addScannedCard(shareKey: string, card: FriendCardInfo): Promise<ScannedCardOutcome> {
+  const mine = await db.card.get('me');
+  if (mine && mine.card_id === card.card_id) return 'mine';
+  if ((await friendOfCard(card.card_id)) || (await friendOfShareKey(shareKey))) return 'kept';
+  return addFriends([shareKey], [card]);
 }
 
 /** Puts the add in the outbox (listing the cards at once) and asks the sync worker to send it. */

@@ -246,7 +246,7 @@ describe('my card', () => {
     await cards.choosePhoto('back', await picture(1000, 800, ['#7c3aed', '#facc15'], 'jpeg'));
     await cards.saveCard();
     await page.getByRole('status').filter({ hasText: 'Saved on this device' }).waitFor();
-    await expect.poll(() => cards.pending.textContent()).toBe('1 changes waiting to sync');
+    await expect.poll(() => cards.pending.textContent()).toBe('Changes waiting to sync: 1');
 
     await page.reload();
     await expect.poll(() => cards.cardName.textContent(), { timeout: 15_000 }).toBe('陳小明');

@@ -144,7 +144,7 @@ describe('company promotional content', () => {
     await expect.poll(() => pictures.count()).toBe(2);
     await expect.poll(() => pictures.nth(1).getAttribute('src')).toMatch(/^blob:/);
     await blocks.getByRole('heading', { name: 'About Acme' }).waitFor();
-    expect(await company.pending.textContent()).toBe('1 changes waiting to sync');
+    expect(await company.pending.textContent()).toBe('Changes waiting to sync: 1');
     // pdf.js, its worker and the file itself all come from the service worker's caches.
     await blocks.locator('canvas.pdf-page[data-rendered="true"]').waitFor({ timeout: 20_000 });
 

@@ -148,7 +148,7 @@ describe('friends', () => {
     await friends.overlay.getByRole('button', { name: 'Delete card' }).click();
     await undo.waitFor();
     await undo.waitFor({ state: 'detached', timeout: 10_000 });
-    await expect.poll(() => friends.pending.textContent()).toBe('3 changes waiting to sync');
+    await expect.poll(() => friends.pending.textContent()).toBe('Changes waiting to sync: 3');
     expect(await friends.tabs.getByRole('tab').allTextContents()).toEqual(['Clients1', 'All1']);
 
     await page.reload();

@@ -52,7 +52,7 @@ describe('profile offline', () => {
 
     await profile.editName('Chan Siu Ming');
     await expect.poll(() => profile.details.textContent()).toContain('Chan Siu Ming');
-    await expect.poll(() => profile.pending.textContent()).toBe('1 changes waiting to sync');
+    await expect.poll(() => profile.pending.textContent()).toBe('Changes waiting to sync: 1');
 
     await context.setOffline(false);
     await expect.poll(() => profile.pending.count(), { timeout: 20_000 }).toBe(0);

@@ -1,5 +1,6 @@
 import type { Friend, FriendCardInfo } from '../../api';
 import type { SharedCard } from '../../api/card';
+import type { CardCopy } from '../../lib/card-copy';
 import { companyLine } from '../../lib/company-line';
 
 /** SPEC §3: "remark (name)" when there is a remark, else the name. */
@@ -45,5 +46,30 @@ export function friendCardOfShared(card: SharedCard): FriendCardInfo {
     photo_back: card.photo_back,
     share_str: card.share_str,
     extension,
+  };
+}
+
+/** What my card holder lists of a card whose copy I scanned (src/lib/card-copy.ts), until the server's entry arrives. */
+export function friendCardOfCopy(copy: CardCopy, shareKey: string): FriendCardInfo {
+  const company =
+    copy.company || copy.position
+      ? [{ name: copy.company, department: '', position: copy.position, key: 'company' }]
+      : [];
+  return {
+    card_id: copy.cardId,
+    name: copy.name || copy.englishName,
+    avatar: '',
+    profile: '',
+    photo: '',
+    company: companyLine(company[0]),
+    english_name: copy.englishName,
+    photo_back: '',
+    share_str: shareKey,
+    extension: {
+      ...NO_EXTENSION,
+      company,
+      tel: copy.tel ? [{ key: 'mobile', content: copy.tel }] : [],
+      email: copy.email ? [{ key: 'work', content: copy.email }] : [],
+    },
   };
 }

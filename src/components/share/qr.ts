@@ -10,12 +10,17 @@ import { create } from 'qrcode';
  */
 export const QUIET_ZONE = 4;
 
-export type QrMatrix = { size: number; dark: (row: number, col: number) => boolean };
+export type QrMatrix = { size: number; version: number; dark: (row: number, col: number) => boolean };
 
-/** Error correction M: a link stays small enough to scan from a phone screen or a print. */
+/**
+ * Error correction M for a plain link. A card's code whose link carries the card's copy (its
+ * fragment, src/lib/card-copy.ts) takes L: it is shown on a screen or printed from our PNG,
+ * clean pictures both, and L keeps a usual card at version 9 or 10 (M: 11 or 12), which a phone
+ * reads from another phone's screen held at arm's length.
+ */
 export function qrMatrix(text: string): QrMatrix {
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, dark: (row, col) => modules.get(row, col) === 1 };
+  const { modules, version } = create(text, { errorCorrectionLevel: text.includes('#') ? 'L' : 'M' });
+  return { size: modules.size, version, dark: (row, col) => modules.get(row, col) === 1 };
 }
 
 /** The dark modules as one path in module units, offset by the quiet zone; runs merged per row. */

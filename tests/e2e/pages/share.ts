@@ -8,8 +8,11 @@ export class MyQrCodePage {
   readonly downloadButton: Locator;
   readonly sheet: Locator;
   readonly noCard: Locator;
+  /** Swap mode: "Scan their code", to the scanner. */
+  readonly scanTheirs: Locator;
 
   constructor(readonly page: Page) {
+    this.scanTheirs = page.locator('a[href="/scanqrcode"].share-qr-scan');
     this.qr = page.getByTestId('qr-code');
     this.link = page.getByTestId('card-link');
     this.shareButton = page.getByRole('button', { name: 'Share', exact: true });
@@ -53,8 +56,19 @@ export class SharedCardPage {
   readonly downloadVcardButton: Locator;
   readonly saveContactButton: Locator;
   readonly loginDialog: Locator;
+  /** A card shown from the copy its QR code carried: checked with the server's key, or not. */
+  readonly verified: Locator;
+  readonly unverified: Locator;
+  /** Scanned with no signal: in the card holder, waiting. */
+  readonly waiting: Locator;
+  /** Swap mode: "Show my code". */
+  readonly showMine: Locator;
 
   constructor(readonly page: Page) {
+    this.verified = page.getByTestId('copy-verified');
+    this.unverified = page.getByTestId('copy-unverified');
+    this.waiting = page.getByTestId('scan-waiting');
+    this.showMine = page.getByTestId('swap-show-mine');
     this.name = page.getByTestId('shared-name');
     this.englishName = page.getByTestId('shared-english-name');
     this.photos = page.getByTestId('card-photos');

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 import { requireChromium } from './chromium';
-import { networkCut } from './network-cut';
+import { type NetworkCut, networkCut } from './network-cut';
 
 /**
  * Content-Security-Policy violations seen by any page of any context made here. The whole
@@ -63,7 +63,7 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
 }
 
 /** Options of a phone context: Playwright's, and `cutWhenOffline` (see newPhoneContext). */
-export type PhoneContextOptions = BrowserContextOptions & { cutWhenOffline?: boolean };
+export type PhoneContextOptions = BrowserContextOptions & { cutWhenOffline?: boolean | NetworkCut };
 
 /**
  * A fresh profile on a phone-sized screen (390×844, touch), CSP watched. The service worker is
@@ -74,14 +74,17 @@ export type PhoneContextOptions = BrowserContextOptions & { cutWhenOffline?: boo
  * `cutWhenOffline`: the context reaches the server through a relay that `context.setOffline(true)`
  * cuts too (./network-cut.ts). Playwright's offline is emulation that reaches a worker or a woken
  * service worker only after it starts: on a busy machine changes "made offline" reached the
- * server before the test said so. The app's origin is then the relay's (`appOrigin`).
+ * server before the test said so. The app's origin is then the relay's (`appOrigin`). Phones
+ * that must share one origin (one scans the other's card link) share one relay: pass it, made
+ * with `networkCut(server.url)`; it is then the test's to close, and it goes off for all at once.
  */
 export async function newPhoneContext(
   browser: Browser,
   baseURL: string,
   { cutWhenOffline = false, ...options }: PhoneContextOptions = {},
 ): Promise<BrowserContext> {
-  const relay = cutWhenOffline ? await networkCut(baseURL) : null;
+  const shared = typeof cutWhenOffline === 'object' ? cutWhenOffline : null;
+  const relay = shared ?? (cutWhenOffline ? await networkCut(baseURL) : null);
   const origin = relay?.url ?? new URL(baseURL).origin;
   const context = await browser.newContext({
     baseURL: origin,
@@ -102,7 +105,7 @@ export async function newPhoneContext(
       else relay.restore();
       await emulate(offline);
     };
-    context.on('close', () => void relay.close());
+    if (!shared) context.on('close', () => void relay.close());
   }
   await watchCsp(context, origin);
   return context;

@@ -59,7 +59,23 @@ export function qrPng(text: string): Promise<Buffer> {
 
 /** A photo (a card on a table), scaled to fill the frame. */
 export async function writePhotoVideo(path: string, photo: string): Promise<void> {
-  const rgb = await sharp(photo).resize(WIDTH, HEIGHT).removeAlpha().raw().toBuffer();
+  writeRgbVideo(path, await sharp(photo).resize(WIDTH, HEIGHT).removeAlpha().raw().toBuffer());
+}
+
+/**
+ * A phone's screen (a screenshot) as another phone's camera sees it held at arm's length: the
+ * whole screen, its proportions kept, filling the frame's height, on grey. Also answers the
+ * frame itself (RGB PNG, 640×480), for a decoder of one's own.
+ */
+export async function writeScreenVideo(path: string, screenshot: Buffer): Promise<Buffer> {
+  const frame = sharp(screenshot)
+    .resize(WIDTH, HEIGHT, { fit: 'contain', background: { r: BACKGROUND, g: BACKGROUND, b: BACKGROUND } })
+    .removeAlpha();
+  writeRgbVideo(path, await frame.clone().raw().toBuffer());
+  return frame.png().toBuffer();
+}
+
+function writeRgbVideo(path: string, rgb: Buffer): void {
   const y = Buffer.alloc(WIDTH * HEIGHT);
   const u = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2));
   const v = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2));
