@@ -67,7 +67,13 @@ export function MemberChrome({
     // Told once each: an outdone edit as news, a dropped change as an error.
     const dropped = state.rejected.filter((notice) => notice.key !== 'superseded');
     for (const notice of dropped) {
-      toast(notice.key ? t(`app.sync.${notice.key}`) : t('app.sync.rejected', { msg: notice.msg }), 'error');
+      // A card added offline (by link or scanned) whose link turned out revoked leaves the card holder: say so.
+      const text = notice.key
+        ? t(`app.sync.${notice.key}`)
+        : notice.name === 'addFriend'
+          ? t('app.sync.friendAddRejected', { msg: notice.msg })
+          : t('app.sync.rejected', { msg: notice.msg });
+      toast(text, 'error');
     }
     // Several edits outdone in one sync are one piece of news.
     if (dropped.length < state.rejected.length) toast(t('app.sync.superseded'), 'info');

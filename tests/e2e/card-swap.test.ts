@@ -35,6 +35,8 @@ describe('swapping cards with no signal', () => {
   let network: NetworkCut;
   let dir = '';
   const phones: Phone[] = [];
+  /** Who swapped in the first test, for the later ones. */
+  const swapped = { bobId: 0, annCardId: 0 };
 
   beforeAll(async () => {
     server = await startServer();
@@ -120,6 +122,8 @@ describe('swapping cards with no signal', () => {
         tel: [{ key: 'mobile', content: '+852 9876 5432' }],
       },
     });
+    swapped.bobId = bob.id;
+    swapped.annCardId = ann.cardId;
     const a = await phone(ann.token, 'en', 'ann');
     const b = await phone(bob.token, 'hk', 'bob');
     await a.context.setOffline(true);
@@ -254,5 +258,39 @@ describe('swapping cards with no signal', () => {
     await friends.friend('陳安妮').waitFor();
     expect(await friends.friend('陳安妮').textContent()).toContain('Harbour Logistics Ltd');
     await b.context.setOffline(false);
+  });
+  it('a scanned card whose link turns out revoked leaves the card holder, with a notice', async () => {
+    const [, b] = phones;
+    if (!b) throw new Error('the first test made the phones');
+    const dave = await userWithCard(server, 'Dave Ho', {
+      extension: { tel: [{ key: 'mobile', content: '+852 6000 7000' }] },
+    });
+    const fragment = server.app.services.cardCopies.fragment(dave.shareStr, {
+      cardId: dave.cardId,
+      name: 'Dave Ho',
+      englishName: '',
+      company: '',
+      position: '',
+      tel: '+852 6000 7000',
+      email: '',
+    });
+    await b.context.setOffline(true);
+    // Opened from the phone's camera app: the same page as the in-app scanner's.
+    await b.page.goto(`/s/${dave.shareStr}#${fragment}`);
+    const page = new SharedCardPage(b.page);
+    await page.waiting.waitFor({ timeout: 20_000 });
+    await b.page.getByRole('link', { name: '名片夾' }).click();
+    const friends = new FriendsPages(b.page);
+    await friends.friend('Dave Ho').waitFor();
+
+    await server.app.services.db.query('update card_share_keys set revoked_at = now() where card_id = $1', [
+      dave.cardId,
+    ]);
+    await b.context.setOffline(false);
+    await b.page.getByRole('alert').filter({ hasText: '已從名片夾移除一張名片' }).waitFor({ timeout: 30_000 });
+    await friends.friend('Dave Ho').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await friends.titles()).toEqual(['陳安妮']);
+    // Nothing of Dave's on the server: B keeps Ann alone.
+    expect(await friendsOnServer(swapped.bobId)).toEqual([{ card_id: swapped.annCardId }]);
   });
 });
