@@ -4,6 +4,7 @@ import { apiThroughput } from './api-throughput';
 import { appLoad } from './app-load';
 import { brokerFanout } from './broker-fanout';
 import { cardApi } from './card-api';
+import { cardQr } from './card-qr';
 import { exchange } from './exchange';
 import { friendsSync } from './friends-sync';
 import { SMOKE } from './lib';
@@ -25,6 +26,7 @@ import { serverMemory } from './server-memory';
 const BENCHES: [name: string, run: () => Promise<void>, namedOnly?: boolean][] = [
   ['api-throughput', apiThroughput],
   ['card-api', cardApi],
+  ['card-qr', cardQr],
   ['app-load', appLoad],
   ['friends-sync', friendsSync],
   ['broker-fanout', brokerFanout],

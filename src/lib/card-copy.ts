@@ -37,7 +37,7 @@ type Field = (typeof FIELDS)[number];
  * A longer name, company or position is cut (the full card follows once online); a longer phone
  * or e-mail is left out, as a cut one would be wrong.
  */
-const FIELD_BYTES: Record<Field, number> = { name: 36, englishName: 36, company: 48, position: 36, tel: 20, email: 48 };
+const FIELD_BYTES: Record<Field, number> = { name: 24, englishName: 24, company: 36, position: 24, tel: 20, email: 40 };
 const CUT_FIELDS = new Set<Field>(['name', 'englishName', 'company', 'position']);
 
 const utf8 = new TextEncoder();

@@ -108,7 +108,7 @@ describe('sharing a card', () => {
     expect(databases.filter((name) => name?.startsWith('cardbook'))).toEqual([]);
   });
 
-  it('draws a QR code on /myQrCode that decodes to the share link, on screen and as a PNG', async () => {
+  it('draws a QR code on /myQrCode that decodes to the share link with the card’s copy, on screen and as a PNG', async () => {
     const page = await newPage(owner.token);
     const qr = new MyQrCodePage(page);
     await qr.open();
@@ -117,12 +117,14 @@ describe('sharing a card', () => {
     expect(await qr.link.textContent()).toBe(card.share.link);
     expect(card.share.link).toBe(`${server.url}/s/${card.share_str}`);
 
-    expect(await decodeQr(await qr.qr.screenshot())).toBe(card.share.link);
+    // The link, and after its '#' the signed copy of the card's face (src/lib/card-copy.ts).
+    expect(card.share.qr.startsWith(`${card.share.link}#`)).toBe(true);
+    expect(await decodeQr(await qr.qr.screenshot())).toBe(card.share.qr);
 
     const download = await qr.downloadPng();
     expect(download.suggestedFilename()).toBe('陳大文.png');
     const png = await readFile(await download.path());
-    expect(await decodeQr(png)).toBe(card.share.link);
+    expect(await decodeQr(png)).toBe(card.share.qr);
 
     // Keyboard: focus starts on the first choice, Escape closes, focus returns to "Share".
     await qr.openShareSheet();
