@@ -44,8 +44,6 @@ async function boot() {
   }
   // The service worker (workbox-window) is nothing the first screen needs.
   void import('./browser/sw-register').then((m) => m.registerServiceWorker());
-  // The key that tells a scanned card copy from a forged one, for scanning with no signal later.
-  void import('./browser/card-copy-key').then((m) => m.keepCopyKey());
   const session = await reconciling;
 
   if (session && readAutoAddFriends().length > 0) {

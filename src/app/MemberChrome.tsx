@@ -42,6 +42,8 @@ export function MemberChrome({
   useEffect(() => {
     void db.meta.put({ key: 'lang', value: langHeader() }).then(() => ensureSyncClient());
     void requestPeriodicPull();
+    // The key that tells a scanned card copy from a forged one, for scanning with no signal later.
+    void import('../browser/card-copy-key').then((m) => m.keepCopyKey());
     return watchForBackgroundSend(db);
   }, []);
 

@@ -5,6 +5,7 @@ import { type QrDecoder, startQrDecoder } from '../browser/qr-decoder';
 import { BackIcon } from '../components/icons';
 import { CameraView, PhotoIcon, PhotoPickButton } from '../components/scan/CameraView';
 import { useCamera } from '../components/scan/camera';
+import { useKeepCopyKey } from '../components/share/use-card-copy';
 import { cardShareKey, exchangeRoomCode, scannedFragment } from '../lib/scanned-code';
 import './scan-qr-code.css';
 
@@ -34,6 +35,8 @@ const NOTICE_MESSAGE = {
 
 export function ScanQrCodePage() {
   const { t } = useTranslation();
+  // Scanned with no signal later, a card's copy is checked with this key.
+  useKeepCopyKey();
   const reader = useQrReader();
   const camera = useCamera({ ideal: QR_SIZE, onFrame: reader.readFrame, frameIntervalMs: SCAN_INTERVAL_MS });
   const failed = camera.status.state === 'error';

@@ -14,7 +14,7 @@ import { useKeptFriend } from '../components/friends/kept-friend';
 import { QrIcon } from '../components/icons';
 import { LoginFirstDialog } from '../components/share/dialogs';
 import { AddUserIcon, CheckIcon, DownloadIcon } from '../components/share/icons';
-import { type ScannedCopy, useCardCopy } from '../components/share/use-card-copy';
+import { type CopyCheck, type ScannedCopy, useCardCopy, useKeepCopyKey } from '../components/share/use-card-copy';
 import { useSharedCard } from '../components/share/use-shared-card';
 import { downloadSharedVCard } from '../components/share/vcard';
 import { toast } from '../components/toast';
@@ -36,6 +36,7 @@ export function SharedCardPage() {
   const hash = useLocation({ select: (location) => location.hash });
   const navigate = useNavigate();
   const shared = useSharedCard(shareKey);
+  useKeepCopyKey();
   const copy = useCardCopy(shareKey, hash);
   const scan = useScannedCard(shareKey, copy);
   const kept = useKeptFriend(shareKey, shared.state === 'error' || Boolean(copy));
@@ -96,7 +97,7 @@ export function SharedCardPage() {
 }
 
 /** A card scanned from a QR code that carries its copy: whether the server signed it, and what became of its add. */
-type ScanState = { verified: boolean; outcome: ScannedCardOutcome | 'adding' | null };
+type ScanState = { check: CopyCheck; outcome: ScannedCardOutcome | 'adding' | null };
 
 /**
  * The QR code carried a copy of the card (src/lib/card-copy.ts): a member who scanned a copy the
@@ -109,7 +110,7 @@ function useScannedCard(shareKey: string, copy: ScannedCopy | null | undefined):
   const [outcome, setOutcome] = useState<ScanState['outcome']>(null);
   const started = useRef<string | null>(null);
   useEffect(() => {
-    if (!signedIn || !copy?.verified || started.current === shareKey) return;
+    if (!signedIn || copy?.check !== 'verified' || started.current === shareKey) return;
     started.current = shareKey;
     setOutcome('adding');
     void import('../session/friend-adds')
@@ -119,7 +120,7 @@ function useScannedCard(shareKey: string, copy: ScannedCopy | null | undefined):
         if (result === 'added') toast(t('share.card.friendAddedNow'), 'success');
       });
   }, [signedIn, copy, shareKey, t]);
-  return copy ? { verified: copy.verified, outcome } : null;
+  return copy ? { check: copy.check, outcome } : null;
 }
 
 function SharedCardView({
@@ -152,7 +153,7 @@ function SharedCardView({
         onImport={() => void actions.onDownload()}
       />
 
-      {fromCopy && scan ? <CopyNote verified={scan.verified} /> : null}
+      {fromCopy && scan ? <CopyNote check={scan.check} /> : null}
       {card.accept_id > 0 && card.is_friend === 1 ? null : <CardActions card={card} actions={actions} scan={scan} />}
       {scan && actions.signedIn ? <SwapActions /> : null}
 
@@ -197,7 +198,7 @@ function useCardActions(card: SharedCard, scan: ScanState | null, fromCopy: bool
     }
     setAdded(true);
     // A copy the server did not sign is never listed as the card: the add goes by its key alone.
-    const listed = scan && !scan.verified ? [] : [friendCardOfShared(card)];
+    const listed = scan && scan.check !== 'verified' ? [] : [friendCardOfShared(card)];
     void import('../session/friend-adds')
       .then((m) => m.addFriends([card.share_str], listed))
       .then((outcome) => {
@@ -268,17 +269,21 @@ function CardActions({ card, actions, scan }: { card: SharedCard; actions: Actio
   );
 }
 
-/** Whether the copy shown is the one the server signed, or may have been changed by someone. */
-function CopyNote({ verified }: { verified: boolean }) {
+/** Whether the copy shown is the one the server signed, may have been changed, or cannot be checked yet. */
+function CopyNote({ check }: { check: CopyCheck }) {
   const { t } = useTranslation();
-  return verified ? (
-    <p className="copy-note copy-verified" role="note" data-testid="copy-verified">
-      <CheckIcon />
-      {t('share.copy.verified')}
-    </p>
-  ) : (
-    <p className="copy-note copy-unverified" role="note" data-testid="copy-unverified">
-      <strong>{t('share.copy.unverifiedTitle')}</strong> {t('share.copy.unverified')}
+  if (check === 'verified') {
+    return (
+      <p className="copy-note copy-verified" role="note" data-testid="copy-verified">
+        <CheckIcon />
+        {t('share.copy.verified')}
+      </p>
+    );
+  }
+  return (
+    <p className="copy-note copy-unverified" role="note" data-testid={`copy-${check}`}>
+      <strong>{t('share.copy.unverifiedTitle')}</strong>{' '}
+      {check === 'forged' ? t('share.copy.unverified') : t('share.copy.unchecked')}
     </p>
   );
 }

@@ -223,7 +223,7 @@ describe('swapping cards with no signal', () => {
     await b.context.setOffline(true);
     await b.page.goto(`/s/${cleo.shareStr}#${forged}`);
     const page = new SharedCardPage(b.page);
-    await page.unverified.waitFor({ timeout: 20_000 });
+    await page.forged.waitFor({ timeout: 20_000 });
     expect(await page.verified.count()).toBe(0);
     expect(await page.waiting.count()).toBe(0);
     await b.page.screenshot({ path: `${SHOTS}/unverified-hk.png` });

@@ -1,26 +1,41 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FriendCardInfo } from '../../api';
-import { keptCopyKey } from '../../browser/card-copy-key';
+import { keepCopyKey, keptCopyKey } from '../../browser/card-copy-key';
 import { type CardCopy, readCopyFragment, verifyCopy } from '../../lib/card-copy';
 import { friendCardOfCopy } from '../friends/display';
 
-/** A card copy read from a scanned QR code's link, and whether the server signed it. */
-export type ScannedCopy = { copy: CardCopy; verified: boolean; card: FriendCardInfo };
+/**
+ * A card copy read from a scanned QR code's link, and whether the server signed it: `verified`
+ * with the key this phone keeps, `unchecked` before this phone has ever had the key (a visitor
+ * offline on a first opening), else `forged`.
+ */
+export type CopyCheck = 'verified' | 'unchecked' | 'forged';
+export type ScannedCopy = { copy: CardCopy; check: CopyCheck; card: FriendCardInfo };
+
+/** Keeps the server's key for card copies on this phone (asked once a tab, online): the pages that read codes. */
+export function useKeepCopyKey(): void {
+  useEffect(() => {
+    void keepCopyKey();
+  }, []);
+}
 
 /**
  * The copy of a card's face carried in the link's fragment (`/s/{share_key}#…`, src/lib/card-copy.ts),
  * checked against the server's key kept on this device: null when the link carries none,
- * undefined while it is checked. Without a kept key (a device never online) it is unverified.
+ * undefined while it is checked.
  */
 export function useCardCopy(shareKey: string, hash: string): ScannedCopy | null | undefined {
   const read = useMemo(() => (hash ? readCopyFragment(hash) : null), [hash]);
-  const [verified, setVerified] = useState<{ for: typeof read; ok: boolean } | null>(null);
+  const [checked, setChecked] = useState<{ for: typeof read; check: CopyCheck } | null>(null);
   useEffect(() => {
     if (!read) return;
     let live = true;
     const key = keptCopyKey();
-    void (key ? verifyCopy(shareKey, read.body, read.signature, key) : Promise.resolve(false)).then((ok) => {
-      if (live) setVerified({ for: read, ok });
+    const check: Promise<CopyCheck> = key
+      ? verifyCopy(shareKey, read.body, read.signature, key).then((ok) => (ok ? 'verified' : 'forged'))
+      : Promise.resolve('unchecked');
+    void check.then((result) => {
+      if (live) setChecked({ for: read, check: result });
     });
     return () => {
       live = false;
@@ -28,7 +43,7 @@ export function useCardCopy(shareKey: string, hash: string): ScannedCopy | null 
   }, [read, shareKey]);
   return useMemo(() => {
     if (!read) return null;
-    if (verified?.for !== read) return undefined;
-    return { copy: read.copy, verified: verified.ok, card: friendCardOfCopy(read.copy, shareKey) };
-  }, [read, verified, shareKey]);
+    if (checked?.for !== read) return undefined;
+    return { copy: read.copy, check: checked.check, card: friendCardOfCopy(read.copy, shareKey) };
+  }, [read, checked, shareKey]);
 }

@@ -56,9 +56,9 @@ export class SharedCardPage {
   readonly downloadVcardButton: Locator;
   readonly saveContactButton: Locator;
   readonly loginDialog: Locator;
-  /** A card shown from the copy its QR code carried: checked with the server's key, or not. */
+  /** A card shown from the copy its QR code carried: checked with the server's key, or changed by someone. */
   readonly verified: Locator;
-  readonly unverified: Locator;
+  readonly forged: Locator;
   /** Scanned with no signal: in the card holder, waiting. */
   readonly waiting: Locator;
   /** Swap mode: "Show my code". */
@@ -66,7 +66,7 @@ export class SharedCardPage {
 
   constructor(readonly page: Page) {
     this.verified = page.getByTestId('copy-verified');
-    this.unverified = page.getByTestId('copy-unverified');
+    this.forged = page.getByTestId('copy-forged');
     this.waiting = page.getByTestId('scan-waiting');
     this.showMine = page.getByTestId('swap-show-mine');
     this.name = page.getByTestId('shared-name');
