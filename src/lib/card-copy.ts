@@ -38,6 +38,7 @@ type Field = (typeof FIELDS)[number];
  * or e-mail is left out, as a cut one would be wrong.
  */
 const FIELD_BYTES: Record<Field, number> = { name: 24, englishName: 24, company: 36, position: 24, tel: 20, email: 40 };
+const MAX_FRAGMENT_CHARS = 1024;
 const CUT_FIELDS = new Set<Field>(['name', 'englishName', 'company', 'position']);
 
 const utf8 = new TextEncoder();
@@ -115,6 +116,8 @@ export function copyFragment(body: Uint8Array, signature: Uint8Array): string {
 
 /** A fragment taken apart, or null when it is not a copy this version reads. */
 export function readCopyFragment(fragment: string): { copy: CardCopy; body: Uint8Array; signature: Uint8Array } | null {
+  // A copy within its limits is under 500 characters: a longer fragment is not one, unread.
+  if (fragment.length > MAX_FRAGMENT_CHARS) return null;
   let bytes: Uint8Array;
   try {
     bytes = base32nopad.decode(fragment.replace(/^#/, '').toUpperCase());
