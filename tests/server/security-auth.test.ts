@@ -42,6 +42,7 @@ const OPEN_ROUTES = new Set([
   'GET /api/get_time',
   'GET /api/share/vcf/:key/1',
   'GET /api/card/cardInfo/:share_key',
+  'GET /api/card/copyKey',
   'GET /api/card/companyInfo/:shareStr',
   'GET /api/card/user_card_info/:key',
   'GET /api/card/user_card_info/:key/1',
