@@ -44,7 +44,8 @@ export class InfoPages {
   async show(path: string): Promise<void> {
     await openInApp(this.page, path);
     await this.title.waitFor();
-    await this.page.waitForLoadState('networkidle');
+    // Loaded: nothing on the page says it is still busy (a policy's text, the licences).
+    await this.page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   }
 
   /** What the page's <main> shows. */
