@@ -25,6 +25,9 @@ describe('restoreAccents', () => {
     expect(restoreAccents('Mariahilfer Strape 111, 1010 Wien', 'AT')).toBe('Mariahilfer Straße 111, 1010 Wien');
     expect(restoreAccents('Mariahilfer Stra8e 111', 'AT')).toBe('Mariahilfer Straße 111');
     expect(restoreAccents('Leopoldstrale 87', 'DE')).toBe('Leopoldstraße 87');
+    // b and r only where German is spoken.
+    expect(restoreAccents('Kärntner Strabe 78, 1010 Wien', 'AT')).toBe('Kärntner Straße 78, 1010 Wien');
+    expect(restoreAccents('Königstrare 107', 'DE')).toBe('Königstraße 107');
   });
 
   it('reads ü that came out as "ii" in a word the lists know, and a Spanish accent read as a circumflex', () => {

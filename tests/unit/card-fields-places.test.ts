@@ -606,3 +606,50 @@ describe('Chinese addresses', () => {
     ]);
   });
 });
+
+describe('European and Taiwanese addresses, titles and legal forms OCR misreads', () => {
+  it('reads a "Straße" on its own whose ß came out as B, and the town below it, as one address', () => {
+    const got = extractFields(
+      stackedLines([
+        'Zimmermann Consulting GmbH',
+        'Jana Zimmermann',
+        'Leiterin Einkauf',
+        'Kärntner StraBe 78',
+        '1010 Wien',
+      ]),
+      { area: 'hk' },
+    );
+    expect(got.address).toEqual(['Kärntner Straße 78, 1010 Wien']);
+    expect(got.other).toEqual([]);
+  });
+
+  it('reads a Taiwanese floor and number line as the start of the address', () => {
+    const got = extractFields(
+      stackedLines(['Lin Chih-Wei', '14F., No. 94,', 'Sec. 2, Gongyi Rd., Nantun Dist., Taichung City 408, Taiwan']),
+      { area: 'hk' },
+    );
+    expect(got.address).toEqual(['14F., No. 94, Sec. 2, Gongyi Rd., Nantun Dist., Taichung City 408, Taiwan']);
+    expect(got.other).toEqual([]);
+  });
+
+  it('takes a country wrapped after its first word as the end of the address', () => {
+    const got = extractFields(
+      stackedLines(['Liam Martin', 'Suite 2, 58 George Street, Edinburgh EH2 2LR, United', 'Kingdom']),
+      { area: 'hk' },
+    );
+    expect(got.address).toEqual(['Suite 2, 58 George Street, Edinburgh EH2 2LR, United Kingdom']);
+    expect(got.other).toEqual([]);
+  });
+
+  it('reads feminine titles, leaves a French word unchanged, and an S.r.l. whose l came out as 1', () => {
+    const fr = extractFields(stackedLines(['Horizon Logistique SAS', 'Chloé Rousseau', 'Cheffe de projet']), {
+      area: 'hk',
+    });
+    expect(fr.position).toEqual(['Cheffe de projet']);
+    const de = extractFields(stackedLines(['Lena Huber', 'p Key Account Managerin']), { area: 'hk' });
+    expect(de.position).toEqual(['Key Account Managerin']);
+    const italian = extractFields(stackedLines(['Tessuti Brenta S.r.1.', "Matteo Dell'Acqua"]), { area: 'hk' });
+    expect(italian.company).toEqual(['Tessuti Brenta S.r.l.']);
+    expect(italian.other).toEqual([]);
+  });
+});

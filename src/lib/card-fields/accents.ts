@@ -73,14 +73,17 @@ const SPANISH_ACUTE: Record<string, string> = { ô: 'ó', û: 'ú', â: 'á', ê
 
 /**
  * `text` with the accents of the card's language put back: a word the lists know, and ß that
- * came out as f, fs or B at the end of a street's name ("Leopoldstrafe", "Maximilianstrafse" are …straße on any card), or as p, 8 or l ("Mariahilfer Strape", "Stra8e").
+ * came out as f, fs or B at the end of a street's name ("Leopoldstrafe", "Maximilianstrafse" are …straße on any card), or as p, 8 or l ("Mariahilfer Strape", "Stra8e"); as b or r on a German-speaking country's card.
  */
 export function restoreAccents(text: string, region: CountryCode): string {
   const known = LANGUAGE_OF[region];
-  // A word of its own only as p or 8: "Strafe" is a German word.
+  // A word of its own only as p, 8 or B: "Strafe" is a German word. As b or r only on a card of
+  // a German-speaking country, where no other word ends so ("Kärntner Strabe", "KönigstraRe").
+  const german = region === 'DE' || region === 'AT' || region === 'CH';
   let street = text
     .replace(/(\p{Ll})stra(?:[fBp8l]|fs)e(?!\p{L})/gu, '$1straße')
-    .replace(/(?<!\p{L})Stra[p8]e(?!\p{L})/gu, 'Straße');
+    .replace(/(?<!\p{L})Stra[p8B]e(?!\p{L})/gu, 'Straße');
+  if (german) street = street.replace(/(?<=\p{Ll}s|(?<!\p{L})S)tra[bRr]e(?!\p{L})/gu, 'traße');
   // German has no ô, û or â: OCR's reading of ö, ü and ä ("Wôhrle"); Spanish none of them, nor ê
   // or î: its ó, ú, á, é and í ("Constituciôn").
   if (region === 'DE' || region === 'AT') street = street.replace(/[ôûâ]/g, (c) => UMLAUT[c] ?? c);

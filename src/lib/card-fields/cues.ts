@@ -12,7 +12,7 @@ const LEGAL_FORM_LATIN =
   'limited|ltd\\.?|l\\.t\\.d|inc\\.?|incorporated|llc|llp|plc|corp\\.?|corporation|gmbh|pte|pty|bhd|s\\.a\\.|co\\.|co,|co$|k\\.k\\.';
 /** European forms with dots, anywhere ("S.r.l.", "B.V."); bare capitals only at the end ("Müller AG"), where no state or region code stands. */
 const LEGAL_FORM_EUROPE = [
-  /(?<!\p{L})(?:S\.r\.l\.|S\.p\.A\.|S\.L\.U?\.?|B\.V\.|N\.V\.|S\.A\.S\.|S\.à\s?r\.l\.|e\.K\.|Sp\.\s?z\s?o\.o\.)(?!\p{L})/u,
+  /(?<!\p{L})(?:S\.r\.[lI1]\.?|S\.p\.A\.|S\.L\.U?\.?|B\.V\.|N\.V\.|S\.A\.S\.|S\.à\s?r\.l\.|e\.K\.|Sp\.\s?z\s?o\.o\.)(?!\p{L})/u,
   /\s(?:AG|KG|KGaA|OHG|GbR|eG|SE|SA|SARL|Sàrl|Sarl|SAS|SpA|SRL|Srl|SL|SLU|BV|NV|Lda|Ltda|ApS|A\/S|AS|ASA|Oy|AB)\.?$/u,
 ];
 const LEGAL_FORM_CJK =
@@ -32,7 +32,7 @@ const POSITION = [
   // German, French, Italian, Spanish, Portuguese, Dutch (Latin words above are English).
   // German and Dutch compounds end in the title word ("Vertriebsleiter", "Entwicklungsingenieur", "Projectleider").
   /\p{L}(?:leiter(?:in)?|führer(?:in)?|berater(?:in)?|referent(?:in)?|ingenieur(?:in)?|leider|manager)(?!\p{L})/iu,
-  /(?<!\p{L})(?:geschäftsführer(?:in)?|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministrat(?:ore|rice)|delegat[oa]|delegad[oa]|consejer[oa]|consultor(?:a)?|coordinador(?:a)?|administrador(?:a)?|consulente|coordinat(?:ore|rice)|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider|medewerker|directeur|président(?:e)?|presidente|consigliere|socio|socia|partner|fondat(?:eur|rice)|fondatore|fundador(?:a)?|gründer(?:in)?|achats|acquisti|compras|einkauf|inkoop)(?!\p{L})/iu,
+  /(?<!\p{L})(?:geschäftsführer(?:in)?|managerin|cheffe|direktor(?:in)?|leiter(?:in)?|vertrieb|verkauf|berater(?:in)?|ingenieur(?:in)?|inhaber(?:in)?|vorstand|prokurist(?:in)?|referent(?:in)?|sachbearbeiter(?:in)?|directeur|directrice|gérant(?:e)?|responsable|ingénieur(?:e)?|conseill(?:er|ère)|chargée?|associée?|avocat(?:e)?|direttore|direttrice|responsabile|amministrat(?:ore|rice)|delegat[oa]|delegad[oa]|consejer[oa]|consultor(?:a)?|coordinador(?:a)?|administrador(?:a)?|consulente|coordinat(?:ore|rice)|ingegnere|vendite|avvocato|directora|gerente|jef[ea]|ventas|ingenier[oa]|asesora?|abogad[oa]|diretora?|vendas|advogad[oa]|verkoop|adviseur|eigenaar|bedrijfsleider|medewerker|directeur|président(?:e)?|presidente|consigliere|socio|socia|partner|fondat(?:eur|rice)|fondatore|fundador(?:a)?|gründer(?:in)?|achats|acquisti|compras|einkauf|inkoop)(?!\p{L})/iu,
   /經理|经理|總監|总监|工程師|工程师|主任|董事|總裁|总裁|設計師|设计师|顧問|顾问|主管|助理|秘書|秘书|會計|会计|律師|律师|主席|協理|协理|襄理|創辦人|创办人|創始人|创始人|合夥人|合伙人|專員|专员|經紀|经纪|行政|銷售|销售|業務|业务|部長|部长|科長|科长|處長|处长|院長|院长|校長|校长|教授|醫生|医生|老師|老师|店長|店长|組長|组长|^副|部門|部门|部$|社長|課長|課|係長|取締役|代表|マネージャー|エンジニア|デザイナー|営業|대표|부장|과장|차장|팀장|이사|사원|매니저|엔지니어|디자이너|ผู้จัดการ|กรรมการ|วิศวกร|ผู้อำนวยการ/,
 ];
 
@@ -42,10 +42,12 @@ const ADDRESS_LATIN = W(
 /** Street words of continental Europe: Romance ones as words, Germanic ones ending a compound ("Friedrichstraße"). */
 const STREET_EUROPE = [
   W(
-    'rue|quai|chemin|impasse|allée|allee|avenida|avda\\.|calle|paseo|carrer|rua|praça|praca|travessa|piazza|piazzale|viale|vicolo|strada|corso|largo',
+    'rue|quai|chemin|impasse|allée|allee|avenida|avda\\.|calle|paseo|passeig|avinguda|rambla|plaça|carrer|rua|praça|praca|travessa|piazza|piazzale|viale|vicolo|strada|corso|largo',
   ),
   /(?:^|,\s?)Via\s(?:\p{Lu}|d[ei]|d['’])/u,
-  /[\p{L}-](?:stra(?:ß|ss|fs|8)e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
+  // "Straße" on its own before a house number, its ß misread too ("Kärntner StraBe 78").
+  /(?<!\p{L})Stra(?:ß|ss|[8BbpRr])e\s\d/u,
+  /[\p{L}-](?:stra(?:ß|ss|fs|[8BbRr])e|str\.|platz|allee|gasse|damm|ufer|weg|straat|laan|gracht|singel|dijk|steeg|plein|kade|gatan|vägen|vej|veien)(?!\p{L})/iu,
   // Endings that are also ordinary words' ("Engineering", "Supermarkt") count only before a
   // house number: "Hohenzollernring 92", "Am Heumarkt 7", "Lindenstieg 3a".
   /\p{L}(?:ring|markt|steig|stieg|pfad|chaussee|graben|hof|tor)\s\d{1,4}[a-z]?(?!\p{L})/iu,
@@ -53,6 +55,8 @@ const STREET_EUROPE = [
 /** Cues that make an address on their own: "12/F", a UK postcode, "CA 94043", "QLD 4000", a city. */
 const ADDRESS_STRONG = [
   /\b\d{1,3}\s?\/\s?F\b|\bG\/F\b/i,
+  // Taiwan's floor and number, or number and section ("14F., No. 94,", "No. 361, Sec. 2").
+  /\b\d{1,3}F\.?(?:-\d{1,3})?,\s?No\.\s?\d|\bNo\.\s?\d{1,5}(?:-\d{1,3})?,\s?(?:Sec|Ln|Aly)\.\s/i,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
   // An Australian state and postcode: "Brisbane QLD 4000", "Sydney NSW 2000".

@@ -279,7 +279,7 @@ type Name = {
 const ADDRESS_TAIL =
   /^(?:[A-Z0-9]{0,4}\s?\d[A-Z]{2}\b.*|\d[A-Z]\d\b.{0,30}|\d{3,6}(?:-\d{3,4})?\b.{0,30}|.{0,20}(?:大[厦廈樓楼]|中心|[广廣]场|[广廣]場|花[园園]|\d+\s?[楼樓层層室座]|室|座)\S{0,12})$/u;
 const COUNTRY_LINE =
-  /^(?:united kingdom|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|osterreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
+  /^(?:united kingdom|kingdom|states|uk|usa|u\.s\.a\.|united states|hong kong(?: sar)?|china|p\.?\s?r\.?\s?china|taiwan|singapore|germany|deutschland|france|spain|españa|italy|italia|the netherlands|netherlands|nederland|switzerland|schweiz|suisse|austria|österreich|osterreich|belgium|australia|canada|ireland|香港|中国|中國|台灣|臺灣|新加坡)[.,]?$/i;
 
 function continuesAddress(text: string): boolean {
   return text.length <= 40 && (ADDRESS_TAIL.test(text) || COUNTRY_LINE.test(text.trim()) || NAME_ENDING.test(text));
@@ -428,9 +428,17 @@ function withoutScrapsAfterLegalForm(text: string): string {
   return text;
 }
 
-/** A title without a scrap OCR read after it ("Marketing Manager ug": an icon's edge), when what is left is still a title. */
+/** A legal form with a letter OCR read as a digit ("Tessuti Brenta S.r.1." is S.r.l.). */
+function withLegalFormRead(text: string): string {
+  return text.replace(/(?<!\p{L})S\.r\.[1I](?=\.?$)/u, 'S.r.l');
+}
+
+/** A title without a scrap OCR read after it ("Marketing Manager ug": an icon's edge) or before it, when what is left is still a title. */
 function withoutTrailingScrap(text: string): string {
-  const rest = text.replace(/\s(?:\p{Ll}{1,2}|[^\p{L}\p{N}\s]{1,2})$/u, '');
+  const rest = text
+    .replace(/\s(?:\p{Ll}{1,2}|[^\p{L}\p{N}\s]{1,2})$/u, '')
+    // …or before it ("p Key Account Managerin": an icon's edge on the left).
+    .replace(/^(?:\p{L}|[^\p{L}\p{N}\s]{1,2})\s(?=\p{L}{2})/u, '');
   return rest !== text && isPosition(rest) ? rest : text;
 }
 
@@ -824,7 +832,7 @@ function takePieces(
     const joins = last !== null && goesOn(last, p);
     if (p.kind === 'address') takeAddress(p, last, joins, fields);
     else if (p.kind === 'company') {
-      const text = withoutScrapsAfterLegalForm(p.text);
+      const text = withLegalFormRead(withoutScrapsAfterLegalForm(p.text));
       if (joins && last && LEGAL_FORM_LINE.test(text)) {
         fields.company[fields.company.length - 1] += (p.script === 'cjk' ? '' : ' ') + text;
       } else fields.company.push(text);

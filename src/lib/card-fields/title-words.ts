@@ -24,7 +24,7 @@ const TITLE_WORDS = new Set(
 );
 
 /** Words of other languages' titles one letter from an English one ("Direktor", "Projekt"): never read back. */
-const FOREIGN = new Set('direktor diretor directora diretora presidente projekt produkt manageur'.split(' '));
+const FOREIGN = new Set('direktor diretor directora diretora presidente projekt projet produkt manageur'.split(' '));
 
 /** Letters a word has at least for one of them to be read back. */
 const MIN_LETTERS = 5;
