@@ -1,4 +1,5 @@
 import { base32nopad } from '@scure/base';
+import { encodeVarint, readVarint } from './varint';
 
 /**
  * The copy of a card's public face that its QR code carries (issue 28), so a phone with no
@@ -65,35 +66,11 @@ export function fittedCopy(copy: CardCopy): CardCopy {
   return { cardId: copy.cardId, ...fields };
 }
 
-function leb128(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  do {
-    const low = rest % 128;
-    rest = Math.floor(rest / 128);
-    out.push(rest > 0 ? low | 0x80 : low);
-  } while (rest > 0);
-  return out;
-}
-
-/** An unsigned LEB128 at `start` (at most 8 bytes: any safe integer), and where the next value starts. */
-function readLeb128(bytes: Uint8Array, start: number): { value: number; next: number } | null {
-  let value = 0;
-  let shift = 1;
-  for (let at = start; at < bytes.length && at < start + 8; at++) {
-    const byte = bytes[at] ?? 0;
-    value += (byte & 0x7f) * shift;
-    if ((byte & 0x80) === 0) return { value, next: at + 1 };
-    shift *= 128;
-  }
-  return null;
-}
-
 /** The body of a copy (fields fitted). */
 export function copyBody(copy: CardCopy): Uint8Array {
   const fitted = fittedCopy(copy);
   const text = utf8.encode(FIELDS.map((field) => `${fitted[field]}\n`).join(''));
-  return Uint8Array.from([VERSION, ...leb128(copy.cardId), ...text]);
+  return Uint8Array.from([VERSION, ...encodeVarint(copy.cardId), ...text]);
 }
 
 /** The bytes the signature covers: the context, the share key and the body. */
@@ -127,7 +104,8 @@ export function readCopyFragment(fragment: string): { copy: CardCopy; body: Uint
   if (bytes.length < 2 + FIELDS.length + SIGNATURE_BYTES || bytes[0] !== VERSION) return null;
   const body = bytes.subarray(0, bytes.length - SIGNATURE_BYTES);
   const signature = bytes.subarray(bytes.length - SIGNATURE_BYTES);
-  const id = readLeb128(body, 1);
+  // A card id is a safe integer: 8 groups of 7 bits hold any.
+  const id = readVarint(body, 1, 8);
   if (!id) return null;
   let text: string;
   try {

@@ -5,7 +5,7 @@ import { base32nopad } from '@scure/base';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCopyFragment } from '../../src/lib/card-copy';
+import { type CardCopy, readCopyFragment } from '../../src/lib/card-copy';
 import { zxingDecode } from '../support/zxing';
 import { FriendsPages } from './pages/friends';
 import { MyQrCodePage, SharedCardPage } from './pages/share';
@@ -99,6 +99,26 @@ describe('swapping cards with no signal', () => {
     await scanner.page.waitForURL(/\/s\/[\w-]+#[A-Z2-7]+$/, { timeout: 30_000 });
     return new SharedCardPage(scanner.page);
   }
+
+  /** A card's copy as the server signs it for its QR code. */
+  const signedCopy = (card: { shareStr: string; cardId: number }, fields: Partial<CardCopy>) =>
+    server.app.services.cardCopies.fragment(card.shareStr, {
+      cardId: card.cardId,
+      name: '',
+      englishName: '',
+      company: '',
+      position: '',
+      tel: '',
+      email: '',
+      ...fields,
+    });
+
+  /** The second phone (Bob's, in Chinese), made by the first test. */
+  const bobsPhone = (): Phone => {
+    const phone = phones[1];
+    if (!phone) throw new Error('the first test made the phones');
+    return phone;
+  };
 
   const friendsOnServer = (userId: number) =>
     server.app.services.db.query<{ card_id: number }>(
@@ -200,21 +220,12 @@ describe('swapping cards with no signal', () => {
   });
 
   it('a changed copy shows as unverified, adds nothing by itself, and never stands in for a card one keeps', async () => {
-    const [b] = phones.slice(1);
-    if (!b) throw new Error('the first test made the phones');
+    const b = bobsPhone();
     const cleo = await userWithCard(server, 'Cleo Wong', {
       extension: { tel: [{ key: 'mobile', content: '+852 5555 0101' }] },
     });
     // Cleo's copy as the server signs it, with the phone number changed.
-    const signed = server.app.services.cardCopies.fragment(cleo.shareStr, {
-      cardId: cleo.cardId,
-      name: 'Cleo Wong',
-      englishName: '',
-      company: '',
-      position: '',
-      tel: '+852 5555 0101',
-      email: '',
-    });
+    const signed = signedCopy(cleo, { name: 'Cleo Wong', tel: '+852 5555 0101' });
     const read = readCopyFragment(signed);
     if (!read) throw new Error('unread');
     const forgedBody = new TextDecoder().decode(read.body).replace('5555 0101', '6666 0101');
@@ -237,15 +248,13 @@ describe('swapping cards with no signal', () => {
       `select k.share_key, k.card_id from card_share_keys k join cards c on c.id = k.card_id where c.name = '陳安妮'`,
     );
     const annKey = ann[0]?.share_key ?? '';
-    const annSigned = server.app.services.cardCopies.fragment(annKey, {
-      cardId: ann[0]?.card_id ?? 0,
-      name: 'Mallory',
-      englishName: '',
-      company: 'Forged Ltd',
-      position: '',
-      tel: '',
-      email: '',
-    });
+    const annSigned = signedCopy(
+      { shareStr: annKey, cardId: ann[0]?.card_id ?? 0 },
+      {
+        name: 'Mallory',
+        company: 'Forged Ltd',
+      },
+    );
     const annRead = readCopyFragment(annSigned);
     if (!annRead) throw new Error('unread');
     const annForged = base32nopad.encode(
@@ -259,21 +268,13 @@ describe('swapping cards with no signal', () => {
     expect(await friends.friend('陳安妮').textContent()).toContain('Harbour Logistics Ltd');
     await b.context.setOffline(false);
   });
+
   it('a scanned card whose link turns out revoked leaves the card holder, with a notice', async () => {
-    const [, b] = phones;
-    if (!b) throw new Error('the first test made the phones');
+    const b = bobsPhone();
     const dave = await userWithCard(server, 'Dave Ho', {
       extension: { tel: [{ key: 'mobile', content: '+852 6000 7000' }] },
     });
-    const fragment = server.app.services.cardCopies.fragment(dave.shareStr, {
-      cardId: dave.cardId,
-      name: 'Dave Ho',
-      englishName: '',
-      company: '',
-      position: '',
-      tel: '+852 6000 7000',
-      email: '',
-    });
+    const fragment = signedCopy(dave, { name: 'Dave Ho', tel: '+852 6000 7000' });
     await b.context.setOffline(true);
     // Opened from the phone's camera app: the same page as the in-app scanner's.
     await b.page.goto(`/s/${dave.shareStr}#${fragment}`);

@@ -1,3 +1,4 @@
+import { encodeVarint, readVarint } from '../../src/lib/varint';
 /**
  * The MQTT 3.1.1 client of the sync worker, over a WebSocket: just what the live connection
  * needs (connect with username and password, subscribe, unsubscribe, receive QoS 0/1 publishes,
@@ -51,25 +52,13 @@ const CONNACK_REASONS = [
 
 const utf8 = new TextEncoder();
 
-function remainingLength(length: number): number[] {
-  const bytes: number[] = [];
-  let n = length;
-  do {
-    let byte = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (n > 0);
-  return bytes;
-}
-
 function str(value: string): number[] {
   const bytes = utf8.encode(value);
   return [bytes.length >> 8, bytes.length & 0xff, ...bytes];
 }
 
 function packet(header: number, body: number[]): Uint8Array {
-  return Uint8Array.from([header, ...remainingLength(body.length), ...body]);
+  return Uint8Array.from([header, ...encodeVarint(body.length), ...body]);
 }
 
 function connectPacket(o: MqttOptions, keepalive: number): Uint8Array {
@@ -96,22 +85,11 @@ function packetReader(onPacket: (header: number, body: Uint8Array) => void) {
     joined.set(chunk, buffered.length);
     let offset = 0;
     while (joined.length - offset >= 2) {
-      let length = 0;
-      let multiplier = 1;
-      let i = offset + 1;
-      let complete = false;
-      while (i < joined.length && i < offset + 5) {
-        const byte = joined[i++] ?? 0;
-        length += (byte & 0x7f) * multiplier;
-        multiplier *= 128;
-        if ((byte & 0x80) === 0) {
-          complete = true;
-          break;
-        }
-      }
-      if (!complete || joined.length < i + length) break;
-      onPacket(joined[offset] ?? 0, joined.subarray(i, i + length));
-      offset = i + length;
+      // The remaining length: at most 4 bytes; a packet not all here yet waits for the next chunk.
+      const length = readVarint(joined, offset + 1, 4);
+      if (!length || joined.length < length.next + length.value) break;
+      onPacket(joined[offset] ?? 0, joined.subarray(length.next, length.next + length.value));
+      offset = length.next + length.value;
     }
     buffered = joined.slice(offset);
   };
