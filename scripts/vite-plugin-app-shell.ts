@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { AppShell } from '../src/components/AppShell';
+// With its extension: Vite loads its config natively, where an import names its file whole.
+import { AppShell } from '../src/components/AppShell.tsx';
 
 const ROOT = '<div id="root"></div>';
 

@@ -1,4 +1,5 @@
-import { BellIcon, LogoMark, UserIcon } from './icons';
+// With its extension: the build's config imports this file natively (scripts/vite-plugin-app-shell.ts).
+import { BellIcon, LogoMark, UserIcon } from './icons.tsx';
 
 /**
  * What index.html shows before the app's code arrives, so a phone on a slow network paints the
