@@ -9,6 +9,7 @@ import { CloudScanPage } from './pages/cloud-scan';
 import { type ApiUser, addSessionCookie, postJson } from './support/api';
 import { appOrigin, newPhoneContext } from './support/browser';
 import { appDatabase, syncedSince } from './support/idb';
+import { controlledByServiceWorker } from './support/service-worker';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
 
@@ -98,9 +99,7 @@ describe('background sync', () => {
     await addSessionCookie(context, server, user.token);
     const page = await context.newPage();
     await page.goto('/userHome');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await syncedSince(page, 0);
     return { context, page };
   }

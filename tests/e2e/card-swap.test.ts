@@ -15,6 +15,7 @@ import { fakeCamera, writeScreenVideo } from './support/fake-camera';
 import { syncedSince } from './support/idb';
 import { type NetworkCut, networkCut } from './support/network-cut';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 import { userWithCard } from './support/share-seed';
 
 /**
@@ -72,9 +73,7 @@ describe('swapping cards with no signal', () => {
     await addSessionCookie(context, server, token);
     const page = await context.newPage();
     await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await syncedSince(page, 0);
     // The server's key for card copies, kept for scanning offline.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cardbook:copy-key'))).toMatch(/^[\w-]{43}$/);

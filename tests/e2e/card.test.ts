@@ -8,6 +8,7 @@ import { CardPages, type PhotoFile } from './pages/card';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 
 /**
  * My card end to end: the editor with both photos and every list, the server's copy after
@@ -49,13 +50,6 @@ function filesUnder(dir: string): number {
   } catch {
     return 0;
   }
-}
-
-/** Waits until the page is controlled by the service worker, so it can start with no network. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
 const EXTENSION: CardExtension = {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardPhoto, generateCardPhotos } from '../../scripts/card-photos';
@@ -12,6 +12,7 @@ import { appOrigin, launchBrowser, newPhoneContext } from './support/browser';
 import { fakeCamera, writePhotoVideo } from './support/fake-camera';
 import { appDatabase } from './support/idb';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 
 /**
  * THE acceptance test of issue 12's event mode (English, 390×844): with the network cut after
@@ -55,12 +56,6 @@ const cardJpeg = (card: CardText, hue: number) =>
   sharp(Buffer.from(cardSvg(card, hue)))
     .jpeg({ quality: 90 })
     .toBuffer();
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 describe('event-mode scanning offline', () => {
   let server: E2eServer;

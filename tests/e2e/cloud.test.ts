@@ -7,6 +7,7 @@ import { CloudPages } from './pages/cloud';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 
 /**
  * Cloud cards end to end (English, 390×844): a user's cards (added through /api/ocr/add) are
@@ -23,12 +24,6 @@ async function getJson<T>(server: E2eServer, path: string, token: string): Promi
   const res = await fetch(new URL(path, server.url), { headers: { token } });
   if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   return ((await res.json()) as Envelope<T>).data;
-}
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
 describe('cloud cards', () => {

@@ -9,6 +9,7 @@ import { addSessionCookie, type Envelope, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { solidPng, tinyPdf } from './support/files';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 
 /**
  * Company promotional content end to end: a user builds blocks of every kind that needs no
@@ -123,9 +124,7 @@ describe('company promotional content', () => {
     expect(saved.map((i) => i.type)).toEqual(['title', 'text', 'url', 'video', 'img', 'video', 'pdf']);
 
     // Offline: the shell comes from the service worker, the blocks from IndexedDB.
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await page.context().setOffline(true);
     await company.openEditor();
     await company.editorBlocks.nth(1).getByLabel('Text', { exact: true }).fill('Edited offline.');

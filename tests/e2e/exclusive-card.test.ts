@@ -6,6 +6,7 @@ import { ShopPages } from './pages/shop';
 import { addSessionCookie, postJson, registerViaApi } from './support/api';
 import { newPhoneContext } from './support/browser';
 import { solidPng } from './support/files';
+import { controlledByServiceWorker } from './support/service-worker';
 import { userWithCard } from './support/share-seed';
 import { serverAndBrowser } from './support/suite';
 
@@ -156,9 +157,7 @@ describe('exclusive card', () => {
     await shop.open();
     await shop.productHeading('image').waitFor();
     // The service worker controls the page, so it opens with no network later.
-    await other.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await other.evaluate(() => navigator.serviceWorker.controller !== null))) await other.reload();
-    await other.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(other);
 
     const placed = await postJson<{ id: number; order_no: string }>(
       server,

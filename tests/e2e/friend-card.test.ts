@@ -7,6 +7,7 @@ import { FriendsPages } from './pages/friends';
 import { type ApiUser, addSessionCookie, type Envelope, postJson } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 import { seedSharedCard, userWithCard } from './support/share-seed';
 
 /**
@@ -62,12 +63,6 @@ async function expectWholeCard(overlay: Locator): Promise<void> {
         .evaluate((img) => (img as HTMLImageElement).naturalWidth),
     )
     .toBeGreaterThan(0);
-}
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
 describe('the friend card overlay', () => {

@@ -6,6 +6,7 @@ import { FriendsPages } from './pages/friends';
 import { type ApiUser, addSessionCookie, type Envelope, postJson, registerViaApi } from './support/api';
 import { launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 import { userWithCard } from './support/share-seed';
 
 /**
@@ -25,12 +26,6 @@ async function getJson<T>(server: E2eServer, path: string, token: string): Promi
 async function addFriend(server: E2eServer, user: ApiUser, shareStr: string): Promise<void> {
   const res = await postJson<AddedFriends>(server, '/api/friend/add', { content: [shareStr] }, user.token);
   if (res.status !== 200) throw new Error(`friend/add: ${JSON.stringify(res.body)}`);
-}
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
 describe('friends', () => {

@@ -4,6 +4,7 @@ import { ProfilePages } from './pages/profile';
 import { RegisterMailPage } from './pages/register-mail';
 import { appOrigin, launchBrowser, newPhoneContext } from './support/browser';
 import { type E2eServer, startServer } from './support/server';
+import { controlledByServiceWorker } from './support/service-worker';
 
 /**
  * The offline promise end to end: a signed-in user's profile shows with no network (service
@@ -42,9 +43,7 @@ describe('profile offline', () => {
     await expect.poll(() => profile.details.textContent()).toContain('Chan Tai Man');
     await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
     // Wait for the service worker; a page that loaded while it was activating is controlled from the next load.
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
 
     await context.setOffline(true);
     await page.reload();
@@ -83,9 +82,7 @@ describe('profile offline', () => {
       )[0]?.full_name;
     await expect.poll(serverName, { timeout: 15_000 }).toBe('Wong Ka Yan');
     await expect.poll(() => profile.pending.count(), { timeout: 15_000 }).toBe(0);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
 
     // No signal, and the site's IndexedDB and local storage are gone (the cookie and the cached app stay).
     await context.setOffline(true);
