@@ -1114,6 +1114,10 @@ describe('names in large type', () => {
       fields({ name: 'Jessica Martin', company: ['Acme Ltd.'], position: ['Marketing Director'] }),
     );
     expect(extractFields(card([['Wong T a i M a n', 40]]), { area: 'hk' }).name).toBe('Wong Tai Man');
+    // A Malay name keeps its patronymic as a word of its own.
+    const malay = extractFields(card([['Nu r Syafiqah binte Yusof', 40], ['Sales Executive', 20]]), { area: 'hk' });
+    expect(malay.name).toBe('Nur Syafiqah binte Yusof');
+    expect(malay.other).toEqual([]);
   });
 
   it('joins no ordinary words, no word without a lone letter, and no title or place', () => {

@@ -274,15 +274,17 @@ export function joinLetterSpaced(text: string): string | null {
   if (!/^\p{Lu}/u.test(pieces[0] ?? '')) return null;
   const words: string[][] = [];
   for (const piece of pieces) {
-    if (/^\p{Lu}/u.test(piece)) words.push([piece]);
+    // A Malay patronymic stays a word of its own ("Nu r Syafiqah binte Yusof").
+    if (/^\p{Lu}/u.test(piece) || (words.length > 0 && PATRONYMIC.test(piece))) words.push([piece]);
     else if (piece.length >= 2 && NOT_SPACED_NAME.has(piece.toLowerCase())) return null;
     else words[words.length - 1]?.push(piece);
   }
+  const named = words.filter((w) => !PATRONYMIC.test(w[0] ?? ''));
   const spaced = words.filter((w) => w.length > 1);
-  if (words.length < 2 || words.length > 4 || spaced.length === 0) return null;
+  if (named.length < 2 || named.length > 4 || spaced.length === 0) return null;
   if (!spaced.every((w) => w.some((p) => p.length === 1))) return null;
   const joined = words.map((w) => w.join('')).join(' ');
-  if (!joined.split(' ').every((w) => /^\p{Lu}\p{Ll}{1,14}$/u.test(w))) return null;
+  if (!joined.split(' ').every((w) => /^\p{Lu}\p{Ll}{1,14}$/u.test(w) || PATRONYMIC.test(w))) return null;
   // "C ustomer S ervice", "S ales M anager": joined, but no name.
   if (isPosition(joined) || isStrongCompany(joined) || isWeakCompany(joined) || addressScore(joined) > 0) return null;
   return latinName(joined) ? joined : null;
