@@ -173,6 +173,22 @@ describe('findCard', () => {
     expectCorners(findCard(photo(1000, 750, corners, 6, banded)), corners, 6);
   });
 
+  it('finds a card whole when a band of the table’s own colour runs across it, the card near the picture’s edge', () => {
+    const corners: Quad = [
+      { x: 130, y: 140 },
+      { x: 820, y: 15 },
+      { x: 880, y: 380 },
+      { x: 190, y: 560 },
+    ];
+    // A brown band across 32–56 % of the card, as dark as the wooden table: at a threshold, and
+    // against the table's colours alike, the paper is two strips and the larger is far too long.
+    const woodBand: Look = {
+      card: (v, { v: down }) => (down > 0.32 && down < 0.56 ? [92, 68, 45] : [v, v, v * 0.97]),
+      table: (grain) => [grain, grain * 0.75, grain * 0.5],
+    };
+    expectCorners(findCard(photo(1000, 600, corners, 8, woodBand)), corners, 8);
+  });
+
   it('finds a grey card on a grey table in dim light falling off across the picture', () => {
     const corners: Quad = [
       { x: 240, y: 170 },

@@ -498,14 +498,47 @@ export function findCard(image: Rgba): Quad | null {
   // a two-coloured card, the part out of a shadow falling across it).
   const clear = bestOf(regions);
   const outline = cardInMask(insideEdges(rgb, w, h), w, h);
-  const best =
+  let best =
     !clear || clear.fill < CLEAR_FILL || !cardProportioned(clear.quad)
       ? bestOf(outline ? [...regions, outline] : regions)
       : outline && (around(outline, clear) || clearlyBetterFilled(outline, clear))
         ? outline
         : clear;
+  if (best && !cardProportioned(best.quad)) best = acrossBand(masks, best, w, h) ?? best;
   // Analysis pixel (x, y) covers source pixels from x·scale to (x + 1)·scale.
   return best ? (best.quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad) : null;
+}
+
+/** The widest dark band across a card that joining its two parts bridges, as a share of the analysis copy's long side. */
+const BAND = 0.06;
+
+/**
+ * A card a dark band runs across, as one region: the best region found is only a strip of it (the
+ * light part under the band, too long for its height), and the mask it came from, closed over
+ * the band, holds a region proportioned like a card that takes in that strip. Null when none does.
+ */
+function acrossBand(masks: readonly Uint8Array[], strip: Found, w: number, h: number): Found | null {
+  const r = Math.max(1, Math.round(BAND * Math.max(w, h)));
+  let joined: Found | null = null;
+  for (const mask of masks) {
+    const found = cardInMask(closing(mask, w, h, r), w, h);
+    if (!found || found.fill < PROPORTIONED_FILL || !cardProportioned(found.quad)) continue;
+    if (!strip.quad.every((p) => holds(found.quad, p, r))) continue;
+    if (!joined || found.fill > joined.fill) joined = found;
+  }
+  return joined;
+}
+
+/** A mask closed over gaps up to 2r wide (dilated, then eroded), on a margin so that nothing grown to the picture's edge stays there. */
+function closing(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const pw = w + 2 * r;
+  const ph = h + 2 * r;
+  const padded = new Uint8Array(pw * ph);
+  for (let y = 0; y < h; y++) padded.set(mask.subarray(y * w, (y + 1) * w), (y + r) * pw + r);
+  const closed = erode(dilate(padded, pw, ph, r), pw, ph, r);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) out.set(closed.subarray((y + r) * pw + r, (y + r) * pw + r + w), y * w);
+  return out;
 }
 
 /** Sides of a card photographed at an angle: long over short, from a square-ish card to a long one seen aslant. */
