@@ -1115,7 +1115,13 @@ describe('names in large type', () => {
     );
     expect(extractFields(card([['Wong T a i M a n', 40]]), { area: 'hk' }).name).toBe('Wong Tai Man');
     // A Malay name keeps its patronymic as a word of its own.
-    const malay = extractFields(card([['Nu r Syafiqah binte Yusof', 40], ['Sales Executive', 20]]), { area: 'hk' });
+    const malay = extractFields(
+      card([
+        ['Nu r Syafiqah binte Yusof', 40],
+        ['Sales Executive', 20],
+      ]),
+      { area: 'hk' },
+    );
     expect(malay.name).toBe('Nur Syafiqah binte Yusof');
     expect(malay.other).toEqual([]);
   });
