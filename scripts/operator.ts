@@ -1,5 +1,11 @@
 import { join } from 'node:path';
 import { operatorSocketPath, readConfig } from '../server/config';
+import {
+  type OperatorCommand,
+  OperatorError,
+  parseOperatorCommand,
+  performOperatorCommand,
+} from '../server/operator/commands';
 import { askOperatorSocket } from '../server/operator/socket';
 
 /**
@@ -9,6 +15,15 @@ import { askOperatorSocket } from '../server/operator/socket';
  */
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
+  // A mistyped command is answered before a database or a server is asked.
+  let command: OperatorCommand;
+  try {
+    command = parseOperatorCommand(args);
+  } catch (err) {
+    if (!(err instanceof OperatorError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return 1;
+  }
   const config = readConfig();
   const answer = await askOperatorSocket(operatorSocketPath(config), args);
   if (answer) {
@@ -16,20 +31,12 @@ async function main(): Promise<number> {
     return answer.ok ? 0 : 1;
   }
   // The server is not running here: open the database (and the rest of the app) in this process.
-  const [
-    { buildApp },
-    { openDb },
-    { prepareDatabase },
-    { LogSender },
-    { SmtpSender },
-    { OperatorError, runOperatorCommand },
-  ] = await Promise.all([
+  const [{ buildApp }, { openDb }, { prepareDatabase }, { LogSender }, { SmtpSender }] = await Promise.all([
     import('../server/app'),
     import('../server/db/db'),
     import('../server/db/prepare'),
     import('../server/mail/sender'),
     import('../server/mail/smtp-sender'),
-    import('../server/operator/commands'),
   ]);
   const pgliteDir = join(config.DATA_DIR, 'pg');
   if (!config.DATABASE_URL) await prepareDatabase(pgliteDir);
@@ -45,7 +52,7 @@ async function main(): Promise<number> {
   if (config.SMTP_URL) app.services.sender = new SmtpSender(config.SMTP_URL, config.MAIL_FROM, new LogSender(app.log));
   try {
     const origin = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    process.stdout.write(`${await runOperatorCommand(app.services, origin, args)}\n`);
+    process.stdout.write(`${await performOperatorCommand(app.services, origin, command)}\n`);
     return 0;
   } catch (err) {
     if (!(err instanceof OperatorError)) throw err;

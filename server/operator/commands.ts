@@ -81,63 +81,97 @@ const idOf = (value: string | undefined): number => {
   return id;
 };
 
-export async function runOperatorCommand(s: Services, origin: string, args: string[]): Promise<string> {
+/** An operator's command, its words checked: what `parseOperatorCommand` makes of the arguments. */
+export type OperatorCommand =
+  | { kind: 'feedback'; limit: number }
+  | { kind: 'list'; status?: PhysicalStatus }
+  | { kind: 'show'; id: number }
+  | { kind: 'unlock' | 'new-code'; ref: string }
+  | { kind: 'move'; action: OrderAction; id: number; note: string };
+
+/**
+ * The command the arguments name, or OperatorError with what is wrong and the usage: checked
+ * before anything is opened, so a mistyped command is answered at once.
+ */
+export function parseOperatorCommand(args: readonly string[]): OperatorCommand {
   const [area, command, ...rest] = args;
   if (area === 'feedback' && (command === 'list' || command === undefined)) {
     const limit = rest[0] ? Number(rest[0]) : 50;
     if (!Number.isSafeInteger(limit) || limit < 1) throw new OperatorError(USAGE);
-    const entries = await listFeedback(s, limit);
-    if (entries.length === 0) return 'no feedback yet';
-    return entries
-      .map((f) =>
-        [
-          `#${f.id}  ${f.created_at}  user ${f.user_id ?? '-'}  ${shown(f.contact)}  v${shown(f.app_version)} ${shown(f.language)}`,
-          `  ${shown(f.content, true).replaceAll('\n', '\n  ')}`,
-          ...f.images.map((url) => `  image: ${origin}${shown(url)}`),
-          `  device: ${shown(f.device)}`,
-        ].join('\n'),
-      )
-      .join('\n\n');
+    return { kind: 'feedback', limit };
   }
   if (area !== 'orders') throw new OperatorError(USAGE);
   if (command === 'list' || command === undefined) {
     const status = rest[0];
     if (status !== undefined && !PHYSICAL_STATUSES.includes(status as PhysicalStatus)) {
-      throw new OperatorError(`unknown status ${status}\n${USAGE}`);
+      throw new OperatorError(`unknown status ${shown(status)}\n${USAGE}`);
     }
-    const orders = await listOrders(s, status as PhysicalStatus | undefined);
-    return orders.length === 0 ? 'no orders' : orders.map(orderLine).join('\n');
+    return { kind: 'list', status: status as PhysicalStatus | undefined };
   }
-  if (command === 'show') {
-    const id = idOf(rest[0]);
-    const order = await findOrder(s, id);
-    if (!order) throw new OperatorError(`no order ${id}`);
-    return orderDetail(order);
-  }
+  if (command === 'show') return { kind: 'show', id: idOf(rest[0]) };
   if (command === 'unlock' || command === 'new-code') {
     const ref = rest[0];
     if (!ref) throw new OperatorError(`${command} needs an order id, order number or card number\n${USAGE}`);
-    try {
-      if (command === 'unlock') {
-        const { order, cleared } = await unlockCard(s, ref);
-        return `card ${order.card_no} (order #${order.id}, ${order.order_no}): ${cleared} locked caller(s) may try again`;
-      }
-      const { order, link } = await newCheckCode(s, ref, origin);
-      return `card ${order.card_no} (order #${order.id}, ${order.order_no}) has a new check code; the old link no longer works.\nwrite this link to the chip (shown once):\n${link}`;
-    } catch (err) {
-      if (err instanceof OrderMoveError) throw new OperatorError(shown(err.message));
-      throw err;
-    }
+    return { kind: command, ref };
   }
   const action = command ? ACTIONS[command] : undefined;
   if (!action) throw new OperatorError(USAGE);
-  const id = idOf(rest[0]);
-  try {
-    const { order, link } = await moveOrder(s, id, action, origin, rest.slice(1).join(' '));
-    const done = `order #${order.id} (${order.order_no}) is now ${order.status}`;
-    return link ? `${done}\ncard number ${order.card_no}; write this link to the chip (shown once):\n${link}` : done;
-  } catch (err) {
-    if (err instanceof OrderMoveError) throw new OperatorError(err.message);
-    throw err;
+  return { kind: 'move', action, id: idOf(rest[0]), note: rest.slice(1).join(' ') };
+}
+
+/** The arguments' command run (parseOperatorCommand, then performOperatorCommand). */
+export function runOperatorCommand(s: Services, origin: string, args: readonly string[]): Promise<string> {
+  return performOperatorCommand(s, origin, parseOperatorCommand(args));
+}
+
+export async function performOperatorCommand(s: Services, origin: string, command: OperatorCommand): Promise<string> {
+  switch (command.kind) {
+    case 'feedback': {
+      const entries = await listFeedback(s, command.limit);
+      if (entries.length === 0) return 'no feedback yet';
+      return entries
+        .map((f) =>
+          [
+            `#${f.id}  ${f.created_at}  user ${f.user_id ?? '-'}  ${shown(f.contact)}  v${shown(f.app_version)} ${shown(f.language)}`,
+            `  ${shown(f.content, true).replaceAll('\n', '\n  ')}`,
+            ...f.images.map((url) => `  image: ${origin}${shown(url)}`),
+            `  device: ${shown(f.device)}`,
+          ].join('\n'),
+        )
+        .join('\n\n');
+    }
+    case 'list': {
+      const orders = await listOrders(s, command.status);
+      return orders.length === 0 ? 'no orders' : orders.map(orderLine).join('\n');
+    }
+    case 'show': {
+      const order = await findOrder(s, command.id);
+      if (!order) throw new OperatorError(`no order ${command.id}`);
+      return orderDetail(order);
+    }
+    case 'unlock':
+    case 'new-code':
+      try {
+        if (command.kind === 'unlock') {
+          const { order, cleared } = await unlockCard(s, command.ref);
+          return `card ${order.card_no} (order #${order.id}, ${order.order_no}): ${cleared} locked caller(s) may try again`;
+        }
+        const { order, link } = await newCheckCode(s, command.ref, origin);
+        return `card ${order.card_no} (order #${order.id}, ${order.order_no}) has a new check code; the old link no longer works.\nwrite this link to the chip (shown once):\n${link}`;
+      } catch (err) {
+        if (err instanceof OrderMoveError) throw new OperatorError(shown(err.message));
+        throw err;
+      }
+    case 'move':
+      try {
+        const { order, link } = await moveOrder(s, command.id, command.action, origin, command.note);
+        const done = `order #${order.id} (${order.order_no}) is now ${order.status}`;
+        return link
+          ? `${done}\ncard number ${order.card_no}; write this link to the chip (shown once):\n${link}`
+          : done;
+      } catch (err) {
+        if (err instanceof OrderMoveError) throw new OperatorError(err.message);
+        throw err;
+      }
   }
 }
