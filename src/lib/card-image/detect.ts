@@ -509,13 +509,14 @@ export function findCard(image: Rgba): Quad | null {
   return best ? (best.quad.map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })) as unknown as Quad) : null;
 }
 
-/** The widest dark band across a card that joining its two parts bridges, as a share of the analysis copy's long side. */
+/** The widest band across a card that joining its two parts bridges, as a share of the analysis copy's long side. */
 const BAND = 0.06;
 
 /**
- * A card a dark band runs across, as one region: the best region found is only a strip of it (the
- * light part under the band, too long for its height), and the mask it came from, closed over
- * the band, holds a region proportioned like a card that takes in that strip. Null when none does.
+ * A card a band runs across, as one region: the best region found is only a strip of it (the
+ * paper under the band, too long for its height). Each mask, closed over the band, may hold a
+ * region proportioned like a card that takes in that strip; the best-filled is the card. Null
+ * when none does.
  */
 function acrossBand(masks: readonly Uint8Array[], strip: Found, w: number, h: number): Found | null {
   const r = Math.max(1, Math.round(BAND * Math.max(w, h)));
