@@ -203,8 +203,12 @@ describe('friends', () => {
     const step = (second ?? 0) - (first ?? 0);
     if (!box) throw new Error('no drag handle');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const told = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - step / 2, { steps: 4 });
+    // Picked up (dnd-kit has measured the rows) before it is moved over the other: on a loaded
+    // machine a move sent earlier found no row to be over, and the drop changed nothing.
+    await told('Picked up Clients: place 2 of 2.');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - step, { steps: 4 });
     await page.mouse.up();
     await expect.poll(() => rows.locator('strong').allTextContents()).toEqual(['Clients', 'Suppliers']);
@@ -216,7 +220,6 @@ describe('friends', () => {
 
     // By keyboard: space picks Clients up, the arrow moves it, space puts it down, each step
     // told to screen readers; the arrow alone moves it one place.
-    const told = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
     await handle.focus();
     await page.keyboard.press('Space');
     await told('Picked up Clients: place 1 of 2.');
