@@ -113,7 +113,7 @@ describe('background sync', () => {
     const scan = new CloudScanPage(page);
     if (withScan) {
       await page.goto('/cloud/create');
-      await expect.poll(() => scan.readiness.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+      await scan.waitUntilPrepared();
     }
     await page.goto('/friendsCategory');
     await page.goto('/editMyProfile');

@@ -109,7 +109,7 @@ describe('event-mode scanning offline', () => {
     await controlledByServiceWorker(page);
     await scan.readiness.waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/cloud-scan-readiness.png` });
-    await expect.poll(() => scan.readiness.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    await scan.waitUntilPrepared();
     // The screens used offline later, once online (their chunks are precached anyway).
     await page.goto('/cloud/list');
     await page.goto('/cloud/search');
@@ -181,6 +181,9 @@ describe('event-mode scanning offline', () => {
       const res = await fetch(new URL(card.photo, server.url));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\//);
+      // Read to the end: a body left unread holds the server's answer open, and its close waits a minute.
+      const { width = 0 } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(width).toBeGreaterThan(0);
     }
     const stored = JSON.stringify(cards.map((c) => c.extension));
     expect(stored).toContain('Camera Card (corrected)');
@@ -236,7 +239,7 @@ describe('event-mode scanning offline', () => {
     expect(await scanStates(page)).toEqual(['queued']);
 
     await context.setOffline(false);
-    await expect.poll(() => scan.readiness.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    await scan.waitUntilPrepared();
     await expect.poll(() => scanStates(page), { timeout: 30_000 }).toEqual(['ready']);
     await scan.review();
     await expect.poll(() => scan.items.first().textContent()).toContain((CARDS[2] as CardText).email);
