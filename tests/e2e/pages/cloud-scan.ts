@@ -156,19 +156,6 @@ export class ScanQueuePage {
     this.savedOnPhone = page.getByText(names.savedOnPhone);
   }
 
-  /**
-   * Waits until offline scanning is prepared (the engine and language files cached). A failure
-   * says where it stood ("Preparing… 40%", or the failure notice).
-   */
-  async waitUntilPrepared(timeout = 90_000): Promise<void> {
-    try {
-      await this.page.locator('[data-testid="ocr-readiness"][data-state="ready"]').waitFor({ timeout });
-    } catch (error) {
-      const text = await this.readiness.textContent({ timeout: 1_000 }).catch(() => null);
-      throw new Error(`offline scanning not prepared in ${timeout} ms; the screen says: ${text}`, { cause: error });
-    }
-  }
-
   async open(): Promise<void> {
     await this.page.goto('/cloud/create');
   }
