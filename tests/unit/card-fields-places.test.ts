@@ -344,6 +344,34 @@ describe('Dutch streets', () => {
   });
 });
 
+describe('a street named without a street word', () => {
+  it('is an address above a European postcode and town', () => {
+    const got = extractFields(stackedLines(['Noëlle de Jong', 'Damrak 63-A', '1012 LG Amsterdam, Nederland']), {
+      area: 'hk',
+    });
+    expect(got.address).toEqual(['Damrak 63-A, 1012 LG Amsterdam, Nederland']);
+    expect(got.other).toEqual([]);
+  });
+});
+
+describe('Singapore units', () => {
+  it('are part of the address, on a line of their own or inside a building name wrapped after them', () => {
+    const alone = extractFields(
+      stackedLines(['Yap Li Hua', '6 Shenton Way', '#15-05 OUE Downtown', 'Singapore 068809']),
+      {
+        area: 'hk',
+      },
+    );
+    expect(alone.address).toEqual(['6 Shenton Way, #15-05 OUE Downtown, Singapore 068809']);
+    expect(alone.other).toEqual([]);
+    const wrapped = extractFields(
+      stackedLines(['Teo Kian Hua', '391 Orchard Road, #18-14 Ngee', 'Ann City,', 'Singapore 238872']),
+      { area: 'hk' },
+    );
+    expect(wrapped.address).toEqual(['391 Orchard Road, #18-14 Ngee Ann City, Singapore 238872']);
+  });
+});
+
 describe('finishing touches', () => {
   it("puts back a middle initial's stop", () => {
     const got = extractFields(

@@ -696,6 +696,12 @@ describe('extractFields rules', () => {
       ['Directrice', 20],
     ]);
     expect(extractFields(specked, { area: 'hk' }).name).toBe('Céline Moreau');
+    // A Canadian engineer's P.Eng. with its P read as r.
+    const engineer = card([
+      ['Laura Fitzgerald, r.eng.', 40],
+      ['Operations Manager', 20],
+    ]);
+    expect(extractFields(engineer, { area: 'hk' })).toMatchObject({ name: 'Laura Fitzgerald', other: [] });
   });
 
   it("puts back a Hong Kong floor's lost comma, a Taiwanese floor's stop, and reads the French model's Taïwan as Taiwan", () => {
@@ -1060,6 +1066,34 @@ describe('lines nothing else takes', () => {
       ['MERE FLEE', 16, 30],
     ]);
     expect(extractFields(lines, { area: 'hk' }).other).toEqual(['Ideas into action']);
+  });
+});
+
+describe('what OCR makes of Chinese labels and slogans', () => {
+  it('reads a dash between Chinese characters as 一, and drops a label misread by a character', () => {
+    const lines = card([
+      ['林志明', 40],
+      ['品質第—服務至上', 18, 92],
+      ['雷話', 16, 90],
+      ['+886 2 2345 6789', 16],
+    ]);
+    const got = extractFields(lines, { area: 'hk' });
+    expect(got.other).toEqual(['品質第一服務至上']);
+    expect(got.tel).toEqual(['+886 2 2345 6789']);
+  });
+
+  it("keeps 涌 in Hong Kong's places, and takes a label whose colon was read as a semicolon", () => {
+    const lines = card([
+      ['Carmen Chung', 36],
+      ['地址：香港新界葵湧葵湧道103號新光商業大廈11樓', 18],
+      ['Address; 11/F, Sun Kwong Commercial Building,', 18],
+      ['103 Kwai Chung Road, Kwai Chung, New Territories', 18],
+      ['+852 2510 3388', 16],
+    ]);
+    expect(extractFields(lines, { area: 'hk' }).address).toEqual([
+      '香港新界葵涌葵涌道103號新光商業大廈11樓',
+      '11/F, Sun Kwong Commercial Building, 103 Kwai Chung Road, Kwai Chung, New Territories',
+    ]);
   });
 });
 

@@ -108,3 +108,22 @@ describe('readingOrder', () => {
     expect(readingOrder([name, title, tel, company] as OcrLine[])).toEqual(lines);
   });
 });
+
+describe('an address under two columns', () => {
+  it('goes on with the column still running, not the name block ended far above it', () => {
+    // The name's block (right of a logo), two columns of contacts, the address under the left one,
+    // its second line longer than its first and reaching under the name.
+    const lines = [
+      line('Desmond Teo', 270, 180, 570),
+      line('Straits Consulting Pte. Ltd.', 270, 390, 740),
+      // Close under the name's block: no new band starts.
+      line('6631 3217', 70, 440, 220),
+      line('+65 8093 5575', 720, 440, 940),
+      line('www.straits.com.sg', 70, 670, 350),
+      line('50 Ubi Avenue 3,', 70, 725, 315),
+      line('#27-14 Frontier, Singapore 408866', 70, 770, 585),
+    ];
+    const order = readingOrder(lines).map((l) => l.text);
+    expect(order.indexOf('#27-14 Frontier, Singapore 408866')).toBe(order.indexOf('50 Ubi Avenue 3,') + 1);
+  });
+});

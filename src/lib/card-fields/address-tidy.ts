@@ -36,10 +36,14 @@ const SHARED: readonly [RegExp, string][] = [
   [/(?<![\p{L}\d])(\d{1,3}\/F)(?= \p{Lu})/gu, '$1,'],
 ];
 
-/** Hong Kong: "Rm" and "29/F" as OCR misreads them ("Rin 2915, 29 F"). */
+/**
+ * Hong Kong: "Rm" and "29/F" as OCR misreads them ("Rin 2915, 29 F"); the 涌 of its places'
+ * names (葵涌, 東涌, 鰂魚涌), which the Traditional model reads as the commoner 湧.
+ */
 const HONG_KONG: readonly [RegExp, string][] = [
   [/^Rin(?= \d)/u, 'Rm'],
   [/(?<=(?:^|, )\d{1,3}) F(?=,)/gu, '/F'],
+  [/(?<=葵|東|东|鰂魚|大|深)湧/gu, '涌'],
 ];
 
 /** Taiwan: a floor's stop ("24F., No. 376"). */

@@ -59,6 +59,8 @@ const ADDRESS_STRONG = [
   /\b\d{1,3}F\.?(?:-\d{1,3})?,\s?No\.\s?\d|\bNo\.\s?\d{1,5}(?:-\d{1,3})?,\s?(?:Sec|Ln|Aly)\.\s/i,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
+  // A Singapore unit: level and unit number after "#" ("#15-05 OUE Downtown", "#01-234").
+  /(?:^|[\s,])#\s?\d{1,3}-\d{2,4}[A-Z]?\b/,
   // An Australian state and postcode: "Brisbane QLD 4000", "Sydney NSW 2000".
   /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s\d{4}\b/,
   // A Canadian postcode: "QC H3B 4W8", "M5H 2N2".
@@ -251,8 +253,12 @@ function isCredential(text: string): boolean {
   return CREDENTIALS.test(text) || KNOWN_CREDENTIAL.test(text) || /^\p{Ll}[\p{L}.]{1,4}$/u.test(text);
 }
 
-/** Credentials OCR may read in any case ("FcpA"), and after a name with its comma lost ("Megan H. Walker esq"). */
-const KNOWN_CREDENTIAL = /^(?:ph\.?d|m\.?b\.?a|esq|cpa|fcpa|cfa|fcca|acca|pmp|mrics|frics)\.?$/i;
+/**
+ * Credentials OCR may read in any case ("FcpA", "r.eng." for P.Eng.), and after a name with its
+ * comma lost ("Megan H. Walker esq").
+ */
+const KNOWN_CREDENTIAL =
+  /^(?:ph\.?d|m\.?b\.?a|esq|cpa|fcpa|cfa|fcca|acca|pmp|mrics|frics|[pr]\.?\s?eng|c\.?\s?eng|ll\.?\s?[bm]|j\.?d|m\.?d)\.?$/i;
 
 /** Lower-case words a letter-spaced name never has; with one, the text is a phrase or a name with a particle. */
 const NOT_SPACED_NAME = new Set(

@@ -298,7 +298,8 @@ const NAME_END_WORD = new RegExp(`(?<!\\p{L})(?:${NAME_END_WORDS})$`, 'iu');
  * with a space, not ", ": the type wrapped inside a postcode ("London" / "EC2V 8AU", "BC V6C" /
  * "3E8"), before a word in lower case, inside a building's name ("Sun Kwong" / "Commercial
  * Building", "Lee Wah" / "Plaza"), after a street number ("Commercial Building, 223" / "Argyle
- * Street") or a Singapore unit ("#16-20" / "Connexis").
+ * Street") or a Singapore unit ("#16-20" / "Connexis"), or inside the building's name after it
+ * ("#18-14 Ngee" / "Ann City").
  */
 function wrapsInsidePart(above: Piece, text: string): boolean {
   if (above.comma) return false;
@@ -328,6 +329,8 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   // A town and its postcode alone begin a part of their own ("#22-20" / "Singapore 068898").
   const townAndPostcode = /^\p{L}[\p{L} ]*\s\d{4,6}$/u.test(text);
   if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text) && !townAndPostcode) return true;
+  // A Singapore building's name after its unit, wrapped inside ("#18-14 Ngee" / "Ann City").
+  if (/^#\d{1,3}-\d{1,4}\s\p{Lu}/u.test(tail) && !townAndPostcode && !/^singapore\b/i.test(text)) return true;
   // A town alone on its line is a part of its own ("Kwai Chung" / "New Territories").
   if (!/[,，\d]/.test(above.text)) return false;
   // A street's number and the start of its name go on with the rest ("860 Ganjiang West" / "Road").
@@ -345,6 +348,13 @@ const DISTRICT_END = /\b(?:District|Dist\.|County|Province)$/iu;
 const ONE_WORD = /^\p{Lu}\p{Ll}+$/u;
 /** A town's name alone on a line, after the postcode ending the line above: one to three words, no digit. */
 const TOWN_LINE = /^\p{Lu}[\p{L}'’.-]*(?:[\s-]\p{L}[\p{L}'’.-]*){0,2}$/u;
+/**
+ * A street's name and its house number, in continental Europe's order, above the postcode and
+ * town ("Damrak 63-A" / "1012 LG Amsterdam"): a street named without a street word.
+ */
+const STREET_THEN_NUMBER = /^\p{Lu}[\p{L}'’.-]+(?:\s[\p{L}'’.-]+){0,3}\s\d{1,4}(?:\s?[-/]?\s?[A-Za-z]|-\d{1,3})?,?$/u;
+/** A line that begins with a European postcode and its town ("1012 LG Amsterdam", "D-10117 Berlin"). */
+const POSTCODE_TOWN_START = /^(?:[A-Z]{1,2}[-–]\s?)?\d{4,5}(?:\s?[A-Z]{2})?\s\p{Lu}/u;
 /** A floor, suite or unit alone on a line, above the street it is in ("Level 26" / "151 Queen Street"). */
 const UNIT_LINE = /^(?:level|floor|fl\.?|suite|ste\.?|unit|room|rm\.?|flat|etage|stock)\s?\d{1,4}[A-Z]?,?$/iu;
 
@@ -806,6 +816,7 @@ function nextToAddress(p: Piece, pieces: readonly Piece[]): boolean {
               continuesAddress(p.text) ||
               ((EU_POSTCODE_END.test(q.text) || DISTRICT_END.test(q.text)) && TOWN_LINE.test(p.text)))) ||
           (q.line === p.line + 1 && UNIT_LINE.test(p.text)) ||
+          (q.line === p.line + 1 && STREET_THEN_NUMBER.test(p.text) && POSTCODE_TOWN_START.test(q.text)) ||
           (q.line === p.line - 1 && placesGoOn(p, pieces))),
   );
 }

@@ -231,7 +231,7 @@ const TRAILING = new RegExp(`(${CHAIN})${SEP}$`, 'iu');
 /** Address labels long enough to be no word of an address: one is a label before any value ("Address Unit 1403, …"). */
 const ADDRESS_WORD = '(?<=address|adresse|adres|anschrift|direcci[oóô]n|indirizzo|sede|domicilio|add|addr)';
 const LEADING = new RegExp(
-  `^(${CHAIN})\\s?(?:[:：.]|[-–](?=\\s)|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
+  `^(${CHAIN})\\s?(?:[:：;.]|[-–](?=\\s)|(?<=[^\\x00-\\x7f])\\s?|(?<=[A-Za-z]{3})\\s?(?=[\\d\\p{Script=Han}])|${ADDRESS_WORD}\\s(?=[\\p{Lu}\\d#]))`,
   'iu',
 );
 
@@ -248,16 +248,21 @@ function kindOfChain(chain: string): LabelKind | null {
 
 /** The label a line consists of, or null ("Tel", "地址:", "E-mail"). */
 /**
- * Whether a short line is a Latin label OCR misread by a letter ("Emajl", "Office ("): nothing
- * for `other`.
+ * Whether a short line is a label OCR misread by a letter ("Emajl", "Office ("), or by one
+ * character of a Chinese one ("雷話", "當話" for 電話): nothing for `other`.
  */
 export function misreadLabel(text: string): boolean {
+  const han = text.replace(/[\s:：]/g, '');
+  if (/^\p{Script=Han}{2,3}$/u.test(han)) {
+    return HAN_WORDS.some((w) => w.length === han.length && distance(w, han) === 1);
+  }
   const word = text.replace(/[^\p{Script=Latin}]/gu, '').toLowerCase();
   if (word.length < 4 || word.length > 8 || alnumCount(text) !== word.length) return false;
   return LATIN_WORDS.some((w) => Math.abs(w.length - word.length) <= 1 && distance(w, word) <= 1);
 }
 
 const LATIN_WORDS = WORDS.filter((w) => /^[a-z]{4,}$/.test(w));
+const HAN_WORDS = WORDS.filter((w) => /^\p{Script=Han}{2,3}$/u.test(w));
 
 export function labelOnly(text: string): LabelKind | null {
   const trimmed = text.trim();
@@ -304,8 +309,9 @@ export function trailingLabel(before: string): { kind: LabelKind; start: number 
 }
 
 /**
- * The label a line starts with when a separator follows it ("Address: …", "地址 …", "Add. …"),
- * and the text after it. A single Latin letter counts only before a colon ("A: …").
+ * The label a line starts with when a separator follows it ("Address: …", "地址 …", "Add. …",
+ * "Address; …" with its colon misread), and the text after it. A single Latin letter counts only
+ * before a colon ("A: …").
  */
 export function leadingLabel(text: string): { kind: LabelKind; rest: string } | null {
   const m = LEADING.exec(text);

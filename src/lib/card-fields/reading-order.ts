@@ -62,13 +62,16 @@ export function readingOrder(lines: readonly OcrLine[]): OcrLine[] {
     const ended = !columns.some((c) => c.box.y1 >= line.bbox.y0 - reach);
     if (ended && lines.some((o) => o !== line && sideBySide(o.bbox, line.bbox))) flush();
     const touching = columns.filter((c) => horizontalShare(c.box, line.bbox) >= SAME_COLUMN);
-    if (touching.length > 1) {
+    // Under one column still running and one ended far above it (a name's block), the line goes
+    // on the running one: an address's second line, longer than its first, reaching under the name.
+    const running = touching.filter((c) => c.box.y1 >= line.bbox.y0 - reach);
+    if (touching.length > 1 && running.length !== 1) {
       // Across the columns: they end here.
       flush();
       columns.push({ box: { ...line.bbox }, lines: [line] });
       continue;
     }
-    const column = touching[0];
+    const column = touching.length > 1 ? running[0] : touching[0];
     if (!column) {
       // Beside a column still running, a column of its own; below them all, the start of a new band.
       if (ended) flush();

@@ -27,6 +27,8 @@ const DOTTED_EMAIL = new RegExp(
 const DOT_LIKE_CHAR = new RegExp(`[${DOT_LIKE}]`, 'g');
 const CJK_CHAR = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆';
 const CJK_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=[${CJK_CHAR}])`, 'gu');
+/** One dash between two Chinese characters: the character 一 read as a dash ("品質第—服務至上"). */
+const DASH_FOR_ONE = /(?<=\p{Script=Han})\s?[—–―‐-]\s?(?=\p{Script=Han})/gu;
 const CJK_DIGIT_GAP = new RegExp(`(?<=[${CJK_CHAR}])\\s+(?=\\d)|(?<=\\d)\\s+(?=[${CJK_CHAR}])`, 'gu');
 const CJK_TEST = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'u');
 const CJK_COUNT = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'gu');
@@ -34,7 +36,8 @@ const CJK_COUNT = new RegExp(`[${CJK_CHAR}\\p{Script=Hangul}]`, 'gu');
 /**
  * One line as a card prints it: NFKC (full-width letters, digits and colons become ASCII),
  * no control or decorative characters, single spaces, no spaces inside CJK runs ("陳 大 文"),
- * the dots of an e-mail address read as "·" or "•" dots again.
+ * the dots of an e-mail address read as "·" or "•" dots again, a dash between Chinese
+ * characters the 一 it was.
  */
 export function cleanText(raw: string): string {
   return (
@@ -53,6 +56,7 @@ export function cleanText(raw: string): string {
       .replace(STRAY_HASH, ' ')
       .replace(/\s+/g, ' ')
       .replace(CJK_GAP, '')
+      .replace(DASH_FOR_ONE, '一')
       .replace(CJK_DIGIT_GAP, '')
       .trim()
       .slice(0, MAX_LINE_CHARS)
