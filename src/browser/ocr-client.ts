@@ -52,10 +52,16 @@ export const IDLE_MS = 60_000;
 
 const hasCaches = () => typeof caches !== 'undefined';
 
+/** A manifest that has not come in this long is taken from the cache: a stalled connection never holds preparing. */
+const MANIFEST_TIMEOUT_MS = 10_000;
+
 /** The manifest from the network (and kept in the OCR cache), or the kept copy offline. */
 async function loadManifest(): Promise<OcrManifest | null> {
   try {
-    const response = await fetch(OCR_MANIFEST_URL, { cache: 'no-cache' });
+    const response = await fetch(OCR_MANIFEST_URL, {
+      cache: 'no-cache',
+      signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS),
+    });
     if (response.ok) {
       if (hasCaches()) await (await caches.open(OCR_CACHE)).put(OCR_MANIFEST_URL, response.clone());
       return (await response.json()) as OcrManifest;
