@@ -3,6 +3,7 @@
  * title, part of an address, a person's name, or none of these. Word lists cover the app's six
  * languages; the order of the tests is the extractor's (extract.ts).
  */
+import { SINGAPORE_UNIT } from './text';
 
 /** Any of `words` as a whole word: no Latin letter, accented ones too ("Stéphane" holds no "St"), on either side. */
 const W = (words: string) => new RegExp(`(?<!\\p{Script=Latin})(?:${words})(?!\\p{Script=Latin})`, 'iu');
@@ -59,8 +60,8 @@ const ADDRESS_STRONG = [
   /\b\d{1,3}F\.?(?:-\d{1,3})?,\s?No\.\s?\d|\bNo\.\s?\d{1,5}(?:-\d{1,3})?,\s?(?:Sec|Ln|Aly)\.\s/i,
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/,
   /\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b/,
-  // A Singapore unit: level and unit number after "#" ("#15-05 OUE Downtown", "#01-234").
-  /(?:^|[\s,])#\s?\d{1,3}-\d{2,4}[A-Z]?\b/,
+  // A Singapore unit ("#15-05 OUE Downtown").
+  new RegExp(`(?:^|[\\s,])${SINGAPORE_UNIT}\\b`),
   // An Australian state and postcode: "Brisbane QLD 4000", "Sydney NSW 2000".
   /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s\d{4}\b/,
   // A Canadian postcode: "QC H3B 4W8", "M5H 2N2".

@@ -49,7 +49,16 @@ import { type LabelKind, labelOnly, labelRow, leadingLabel, misreadLabel, splitA
 import { type Budget, findPhones } from './phones';
 import { readingOrder } from './reading-order';
 import { cardRegion } from './region';
-import { alnumCount, holdsChinese, isNoise, lineText, scriptOf, trimEdges, withoutLoneHan } from './text';
+import {
+  alnumCount,
+  holdsChinese,
+  isNoise,
+  lineText,
+  SINGAPORE_UNIT,
+  scriptOf,
+  trimEdges,
+  withoutLoneHan,
+} from './text';
 import { readAsTitle, withTitleWordsRead } from './title-words';
 import type { Box, CardFields, ExtractOptions, OcrLine } from './types';
 
@@ -328,9 +337,9 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
     return true;
   // A town and its postcode alone begin a part of their own ("#22-20" / "Singapore 068898").
   const townAndPostcode = /^\p{L}[\p{L} ]*\s\d{4,6}$/u.test(text);
-  if (/^(?:\d{1,5}[A-Z]?|#\d{1,3}-\d{1,4})$/.test(tail) && /[,，]/.test(above.text) && !townAndPostcode) return true;
+  if (NUMBER_OR_UNIT.test(tail) && /[,，]/.test(above.text) && !townAndPostcode) return true;
   // A Singapore building's name after its unit, wrapped inside ("#18-14 Ngee" / "Ann City").
-  if (/^#\d{1,3}-\d{1,4}\s\p{Lu}/u.test(tail) && !townAndPostcode && !/^singapore\b/i.test(text)) return true;
+  if (UNIT_THEN_NAME.test(tail) && !townAndPostcode && !/^singapore\b/i.test(text)) return true;
   // A town alone on its line is a part of its own ("Kwai Chung" / "New Territories").
   if (!/[,，\d]/.test(above.text)) return false;
   // A street's number and the start of its name go on with the rest ("860 Ganjiang West" / "Road").
@@ -338,6 +347,10 @@ function wrapsInsidePart(above: Piece, text: string): boolean {
   return NAME_ENDING.test(text) && named && !NAME_END_WORD.test(tail);
 }
 
+/** A street number or a Singapore unit alone, ending a line. */
+const NUMBER_OR_UNIT = new RegExp(`^(?:\\d{1,5}[A-Z]?|${SINGAPORE_UNIT})$`);
+/** A Singapore unit and the start of the building's name after it ("#18-14 Ngee"). */
+const UNIT_THEN_NAME = new RegExp(`^${SINGAPORE_UNIT}\\s\\p{Lu}`, 'u');
 /** A European postcode: four or five digits, in the Netherlands two letters after them. */
 const EU_POSTCODE = /^\d{4,5}(?:\s?[A-Z]{2})?$/;
 /** An address line ending in one, after a comma ("Oudegracht 106, 3511 AZ"). */

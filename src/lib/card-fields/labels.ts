@@ -246,7 +246,6 @@ function kindOfChain(chain: string): LabelKind | null {
   return kinds.find((k) => k !== null) ?? null;
 }
 
-/** The label a line consists of, or null ("Tel", "地址:", "E-mail"). */
 /**
  * Whether a short line is a label OCR misread by a letter ("Emajl", "Office ("), or by one
  * character of a Chinese one ("雷話", "當話" for 電話): nothing for `other`.
@@ -264,6 +263,7 @@ export function misreadLabel(text: string): boolean {
 const LATIN_WORDS = WORDS.filter((w) => /^[a-z]{4,}$/.test(w));
 const HAN_WORDS = WORDS.filter((w) => /^\p{Script=Han}{2,3}$/u.test(w));
 
+/** The label a line consists of, or null ("Tel", "地址:", "E-mail"). */
 export function labelOnly(text: string): LabelKind | null {
   const trimmed = text.trim();
   // A stray mark OCR made of an icon before a label in capitals ("FHL MOBILE", "wi E-MAIL").

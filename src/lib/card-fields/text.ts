@@ -10,8 +10,10 @@ const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const STRAY = /[©®™§¶¦•●○▪▫■□◆◇★☆►▶◀◁▷※†‡¤¬¨«»"“”„`^~=*<>[\]{}\\]|\p{Extended_Pictographic}/gu;
 /** A web address in a line. */
 const WEB_LIKE = /\bwww\s?\.\s?[a-z0-9-]+\.[a-z]{2,}|https?:\/\/\S/i;
-/** "#" is a stray mark but in a Singapore unit number ("#08-04"). */
-const STRAY_HASH = /#(?!\s?\d{1,3}-\d{1,5})/g;
+/** A Singapore unit: level and unit number after "#" ("#08-04", "#15-05", "#01-234A"). */
+export const SINGAPORE_UNIT = '#\\s?\\d{1,3}-\\d{1,5}[A-Z]?';
+/** "#" is a stray mark but in a Singapore unit number. */
+const STRAY_HASH = new RegExp(`(?!${SINGAPORE_UNIT})#`, 'g');
 /** "@" read as "©" or "®" between a mailbox and a domain. */
 const AT_MISREAD = /(?<=[A-Za-z0-9._-])\s?[©®]\s?(?=[A-Za-z0-9-]+\s?\.\s?[A-Za-z]{2,})/g;
 /** What OCR reads a small dot as: a middle dot, a bullet, an ideographic full stop. */
